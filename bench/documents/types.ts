@@ -1,0 +1,30 @@
+/*
+ * What a document type contributes to `npm run bench:documents` (and may reuse in its golden
+ * tests): where its cases come from and how its `Data` flattens into comparable fields.
+ */
+
+export type FieldValue = string | number;
+
+export interface DocumentCase {
+  /** file name or synthetic id, shown on failures */
+  name: string;
+  source: 'corpus' | 'synthetic';
+  bytes: Uint8Array;
+  /** task options for the extractor (Side, FileType...) */
+  options: Record<string, unknown>;
+  /** expected fields, flattened with the same keys flatten() produces; only these are scored */
+  expected: Record<string, FieldValue>;
+}
+
+export interface DocumentBench {
+  /** short name printed in the table, e.g. "plate" */
+  type: string;
+  /** OCR task kind (src/ocr/documents/index.ts) */
+  kind: string;
+  /** cases from ../shared/corpus (empty when it is absent) */
+  corpus(): Promise<DocumentCase[]>;
+  /** `count` synthetic cases, reproducible from `seed` */
+  synthetic(count: number, seed: number): Promise<DocumentCase[]>;
+  /** the Data of one result as a flat map of field → value, same keys as DocumentCase.expected */
+  flatten(data: unknown): Record<string, FieldValue>;
+}

@@ -1,0 +1,13 @@
+import fs from 'node:fs';
+import { applicationsRepo } from '../../src/gateway/store/applications';
+import { openStorage } from '../../src/gateway/store/db';
+import { importPostalFile } from '../../src/gateway/postal/import';
+import { postalRepo } from '../../src/gateway/store/postal';
+import { subAuthsRepo } from '../../src/gateway/store/sub-auths';
+fs.rmSync('/tmp/pbench.db', { force: true });
+const storage = await openStorage('/tmp/pbench.db');
+const app = await applicationsRepo(storage.db).create('bench');
+const s = await subAuthsRepo(storage.db).create(app.appid, { outCode: 'b', permissions: ['1917-*'], ipWhiteList: ['127.0.0.0/8'], rate: 1000000, concurrency: 100000, endTime: Date.now() + 86400000, remark: '' });
+await importPostalFile(postalRepo(storage), '/work/shared/postal/cn-postal-streets.csv');
+await storage.close();
+fs.writeFileSync('/tmp/pbench.json', JSON.stringify({ appKey: app.appKey, token: (s as any).accessToken }));

@@ -1,0 +1,72 @@
+import { describeError } from '../lib/errors';
+import { documentOf } from '../lib/documents/index';
+import { translator } from '../lib/i18n';
+import type { HistoryEntry } from '../lib/messages';
+import type { Settings } from '../lib/settings';
+import { type Notifications, browser } from '../lib/browser';
+
+/*
+ * What the user sees while and after a recognition runs outside the popup: the toolbar badge on
+ * that tab (progress), a notification (failures always, successes when enabled), and the popup.
+ */
+
+const BADGE = {
+  working: { text: '…', color: '#1d4ed8' },
+  ok: { text: '✓', color: '#15803d' },
+  error: { text: '!', color: '#b91c1c' },
+} as const;
+
+/** How long the done/failed mark stays on the badge. */
+const BADGE_CLEAR_MS = 6000;
+
+/**
+ * Marks the badge of the tab. The user may have closed the tab while the recognition ran, which
+ * makes the calls fail: there is no badge left to show then, and the notification and the history
+ * must still follow, so a failure here is not an error.
+ */
+export async function showBadge(tabId: number | undefined, state: keyof typeof BADGE): Promise<boolean> {
+  const target = tabId === undefined ? {} : { tabId };
+  try {
+    await browser.action.setBadgeBackgroundColor({ ...target, color: BADGE[state].color });
+    await browser.action.setBadgeText({ ...target, text: BADGE[state].text });
+  } catch {
+    return false;
+  }
+  if (state !== 'working') {
+    setTimeout(() => void browser.action.setBadgeText({ ...target, text: '' }).catch(() => undefined), BADGE_CLEAR_MS);
+  }
+  return true;
+}
+
+/** The notification of a finished recognition: what failed and why, or the main value. */
+export function notificationFor(entry: HistoryEntry, settings: Settings): Notifications.CreateNotificationOptions | undefined {
+  const t = translator(settings.language);
+  const doc = documentOf(entry.docId);
+  const title = t(doc.titleKey);
+  const base = { type: 'basic' as const, iconUrl: browser.runtime.getURL('icons/icon-128.png') };
+  if (entry.status === 'error' && entry.error) {
+    return { ...base, title: t('notify_fail_title', title), message: describeError(settings.language, entry.error) };
+  }
+  if (entry.status !== 'ok' || !settings.notifyOnSuccess) return undefined;
+  const parsed = doc.data.safeParse(entry.data);
+  const main = parsed.success ? doc.mainValue?.(parsed.data) : undefined;
+  return { ...base, title: t('notify_ok_title', title), message: main ? `${main}\n${t('notify_ok_open')}` : t('notify_ok_open') };
+}
+
+export async function notify(entry: HistoryEntry, settings: Settings): Promise<void> {
+  const options = notificationFor(entry, settings);
+  if (options) await browser.notifications.create(`result:${entry.id}`, options);
+}
+
+/**
+ * Opens the popup on the finished result. Chrome refuses when no browser window has focus (the
+ * user moved on); the badge and the notification still tell, so the refusal is not an error.
+ */
+export async function openPopup(windowId: number | undefined): Promise<boolean> {
+  try {
+    await browser.action.openPopup(windowId === undefined ? {} : { windowId });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,48 @@
+import type { Handlers } from '../lib/messaging';
+import type { SettingsView } from '../lib/messages';
+import { onSelected, startCapture } from './capture';
+import { connect } from './connect';
+import { testConnection } from './connection';
+import { setToken, tokenInfo } from './credentials';
+import { clearHistory, listHistory, updateHistory } from './history';
+import { buildMenus } from './menus';
+import { byCode, byRegion } from './postal';
+import { hasHostPermission, loadSettings, saveSettings } from './settings-store';
+
+/** What the background answers to each message type (lib/messages.ts); the router checks senders. */
+
+async function settingsView(): Promise<SettingsView> {
+  const settings = await loadSettings();
+  return { settings, token: await tokenInfo(), hostPermission: await hasHostPermission(settings.gatewayUrl) };
+}
+
+const done = { ok: true as const, value: {} };
+
+export const handlers: Handlers = {
+  'settings.get': async () => ({ ok: true, value: await settingsView() }),
+  'settings.save': async ({ patch, token }) => {
+    const before = await loadSettings();
+    const after = await saveSettings(patch);
+    if (token !== undefined) await setToken(token);
+    if (after.language !== before.language) await buildMenus();
+    return { ok: true, value: await settingsView() };
+  },
+  'connection.test': async () => {
+    const conn = await connect();
+    if (!conn.ok) return conn;
+    return { ok: true, value: await testConnection(conn.value.client) };
+  },
+  'history.get': async () => ({ ok: true, value: { entries: await listHistory() } }),
+  'history.clear': async () => {
+    await clearHistory();
+    return done;
+  },
+  'history.markCopied': async ({ id }) => {
+    await updateHistory(id, { autoCopied: true });
+    return done;
+  },
+  'postal.byCode': byCode,
+  'postal.byRegion': byRegion,
+  'capture.start': ({ docId, tabId, windowId }) => startCapture(docId, tabId, windowId),
+  'capture.selected': onSelected,
+};

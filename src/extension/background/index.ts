@@ -1,0 +1,25 @@
+import { createRouter } from '../lib/messaging';
+import { restrictStorageToTrustedContexts } from './credentials';
+import { handlers } from './handlers';
+import { buildMenus, onMenuClick } from './menus';
+import { openPopup } from './feedback';
+import { resumePending } from './recognize';
+import { browser } from '../lib/browser';
+
+/*
+ * The service worker: listeners are registered synchronously at the top level, as MV3 requires
+ * for events that wake the worker.
+ */
+
+browser.runtime.onMessage.addListener(createRouter(handlers));
+browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
+browser.notifications.onClicked.addListener((id) => {
+  if (id.startsWith('result:')) void openPopup(undefined);
+  void browser.notifications.clear(id);
+});
+// menus persist across worker restarts; they are (re)built on install, update and browser start
+browser.runtime.onInstalled.addListener(() => void buildMenus());
+browser.runtime.onStartup.addListener(() => void buildMenus());
+
+void restrictStorageToTrustedContexts();
+void resumePending();

@@ -1,0 +1,60 @@
+import { type DocId, docIds, documentOf } from '../lib/documents/index';
+import { translator } from '../lib/i18n';
+import { startCapture } from './capture';
+import { notifyError } from './notify-error';
+import { recognize } from './recognize';
+import { loadSettings } from './settings-store';
+import { type Menus, type Tabs, browser } from '../lib/browser';
+
+/*
+ * The context menus: on images a parent "识别此图片" with one child per document type; on links to
+ * a PDF, "识别增值税发票 PDF"; on the page, "截取区域识别" with the same children. A click grants
+ * activeTab for that tab, which the page read and the screen capture rely on.
+ */
+
+const IMAGE = 'image';
+const REGION = 'region';
+const PDF = 'pdf';
+
+/** Links whose path ends in .pdf, with or without a query. */
+const PDF_LINKS = ['*://*/*.pdf', '*://*/*.PDF', '*://*/*.pdf?*', '*://*/*.PDF?*'];
+
+export async function buildMenus(): Promise<void> {
+  const t = translator((await loadSettings()).language);
+  await browser.contextMenus.removeAll();
+  browser.contextMenus.create({ id: IMAGE, title: t('menuRecognizeImage'), contexts: ['image'] });
+  for (const id of docIds) {
+    browser.contextMenus.create({ id: `${IMAGE}:${id}`, parentId: IMAGE, title: t(documentOf(id).titleKey), contexts: ['image'] });
+  }
+  browser.contextMenus.create({ id: PDF, title: t('menuRecognizePdf'), contexts: ['link'], targetUrlPatterns: PDF_LINKS });
+  browser.contextMenus.create({ id: REGION, title: t('menuCaptureRegion'), contexts: ['page', 'selection'] });
+  for (const id of docIds) {
+    browser.contextMenus.create({ id: `${REGION}:${id}`, parentId: REGION, title: t(documentOf(id).titleKey), contexts: ['page', 'selection'] });
+  }
+}
+
+function docOf(raw: string): DocId | undefined {
+  return (docIds as readonly string[]).includes(raw) ? (raw as DocId) : undefined;
+}
+
+/** The parts of a click the routing reads. */
+export type MenuClick = Pick<Menus.OnClickData, 'menuItemId' | 'srcUrl' | 'linkUrl' | 'pageUrl' | 'frameId'>;
+
+export async function onMenuClick(info: MenuClick, tab?: Tabs.Tab): Promise<void> {
+  const [group, rawDoc = ''] = String(info.menuItemId).split(':');
+  const tabId = tab?.id;
+  const windowId = tab?.windowId;
+  const pageUrl = info.pageUrl ?? tab?.url ?? '';
+  if (group === PDF && info.linkUrl) {
+    await recognize({ docId: 'vat', source: { kind: 'pdf', srcUrl: info.linkUrl, pageUrl, tabId, frameId: info.frameId, windowId } });
+    return;
+  }
+  const docId = docOf(rawDoc);
+  if (!docId) return;
+  if (group === IMAGE && info.srcUrl) {
+    await recognize({ docId, source: { kind: 'image', srcUrl: info.srcUrl, pageUrl, tabId, frameId: info.frameId, windowId } });
+  } else if (group === REGION && tabId !== undefined && windowId !== undefined) {
+    const started = await startCapture(docId, tabId, windowId);
+    if (!started.ok) await notifyError(docId, started.error);
+  }
+}

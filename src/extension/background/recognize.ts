@@ -1,0 +1,138 @@
+import { codes } from '../../protocol/codes';
+import { type DocId, documentOf } from '../lib/documents/index';
+import { appErr, fromException } from '../lib/errors';
+import type { HistoryEntry, Outcome } from '../lib/messages';
+import { connect } from './connect';
+import { showBadge, notify, openPopup } from './feedback';
+import type { GatewayClient } from './gateway';
+import { addHistory, listHistory, updateHistory } from './history';
+import { type Attempt, type InputSource, directAttempt, readInPage, shouldReadInPage } from './image-input';
+import { pollJob } from './jobs';
+import { loadSettings } from './settings-store';
+import { browser } from '../lib/browser';
+
+/*
+ * One recognition from start to finish: a pending history entry and a busy badge, the input
+ * (URL, bytes read in the page, or a crop), the gateway call (asynchronous for PDFs, polled),
+ * the validated Data stored in the history, then the badge, the notification and the popup.
+ */
+
+export interface RecognizeRequest {
+  docId: DocId;
+  source: InputSource;
+}
+
+type Done = { data: unknown; requestId: string; remark: string };
+
+/**
+ * Calls the document's point with `attempt`. PDFs go asynchronous and are polled; so does an image
+ * whose synchronous recognition ran past the 5 s limit (-3): asynchronous jobs have 60 s, so a large
+ * photo or a gateway warming up still gives a result.
+ */
+async function callPoint(client: GatewayClient, docId: DocId, attempt: Attempt, isPdf: boolean, entryId: string): Promise<Outcome<Done>> {
+  const doc = documentOf(docId);
+  const params = { ...doc.request(attempt.url, isPdf ? 'pdf' : 'image'), ds_id: 'local' };
+  let res = await client.call(doc.point, isPdf ? { ...params, Async: 'true' } : params);
+  if (!isPdf && !res.ok && res.error.code === codes.TIMEOUT.code) res = await client.call(doc.point, { ...params, Async: 'true' });
+  if (!res.ok) return res;
+  const body = res.value as { RequestId: string; remark: string; Data?: unknown };
+  if (body.Data !== undefined) return { ok: true, value: { data: body.Data, requestId: body.RequestId, remark: body.remark } };
+  await updateHistory(entryId, { jobId: body.RequestId, jobStatus: 'QUEUING' });
+  return waitForJob(client, docId, body.RequestId, entryId);
+}
+
+async function waitForJob(client: GatewayClient, docId: DocId, jobId: string, entryId: string): Promise<Outcome<Done>> {
+  const polled = await pollJob(client, jobId, {
+    // each status change is written: the popup shows it, and the storage call keeps the worker awake
+    onStatus: async (status) => void (await updateHistory(entryId, { jobStatus: status })),
+    // a fetch does not keep an MV3 worker alive, an extension API call does (Chrome 110+): a job
+    // that stays QUEUING for a minute must not lose its poller
+    heartbeat: () => browser.runtime.getPlatformInfo(),
+  });
+  if (!polled.ok) return polled;
+  const data = documentOf(docId).data.safeParse(polled.value);
+  if (!data.success) return { ok: false, error: { ...appErr('err_bad_response'), detail: 'Result does not match the Data of the point' } };
+  return { ok: true, value: { data: data.data, requestId: jobId, remark: '' } };
+}
+
+async function run(req: RecognizeRequest, entry: HistoryEntry): Promise<Outcome<Done & { via: Attempt['via'] }>> {
+  const conn = await connect();
+  if (!conn.ok) return conn;
+  const doc = documentOf(req.docId);
+  const isPdf = req.source.kind === 'pdf';
+  const first = directAttempt(req.source, doc.maxBytes);
+  if (first) {
+    const res = await callPoint(conn.value.client, req.docId, first, isPdf, entry.id);
+    if (res.ok || !shouldReadInPage(first, res.error)) return res.ok ? { ok: true, value: { ...res.value, via: first.via } } : res;
+  }
+  const inPage = await readInPage(req.source, doc.maxBytes);
+  if (!inPage.ok) return inPage;
+  const res = await callPoint(conn.value.client, req.docId, inPage.value, isPdf, entry.id);
+  return res.ok ? { ok: true, value: { ...res.value, via: inPage.value.via } } : res;
+}
+
+/** Source fields kept in the history: never a data: URL (large, and it may be private). */
+function sourceOf(src: InputSource): HistoryEntry['source'] {
+  const srcUrl = src.kind === 'region' || !/^https?:/i.test(src.srcUrl) ? '' : src.srcUrl.slice(0, 2000);
+  return { via: src.kind === 'region' ? 'region' : 'url', pageUrl: src.pageUrl.slice(0, 2000), srcUrl };
+}
+
+async function finish(entryId: string, outcome: Outcome<Done & { via: Attempt['via'] }>, source: InputSource): Promise<HistoryEntry | undefined> {
+  const settings = await loadSettings();
+  const patch: Partial<HistoryEntry> = outcome.ok
+    ? {
+        status: 'ok',
+        data: outcome.value.data,
+        requestId: outcome.value.requestId,
+        remark: outcome.value.remark || undefined,
+        source: { ...sourceOf(source), via: outcome.value.via },
+      }
+    : { status: 'error', error: outcome.error };
+  const entry = await updateHistory(entryId, patch);
+  await showBadge(source.tabId, outcome.ok ? 'ok' : 'error');
+  if (!entry) return undefined;
+  await notify(entry, settings);
+  if (outcome.ok && settings.openPopupOnResult) await openPopup('windowId' in source ? source.windowId : undefined);
+  return entry;
+}
+
+export async function recognize(req: RecognizeRequest): Promise<HistoryEntry | undefined> {
+  const settings = await loadSettings();
+  const entry = await addHistory(
+    { id: crypto.randomUUID(), at: Date.now(), docId: req.docId, status: 'pending', source: sourceOf(req.source) },
+    settings.historySize,
+  );
+  await showBadge(req.source.tabId, 'working');
+  let outcome: Outcome<Done & { via: Attempt['via'] }>;
+  try {
+    outcome = await run(req, entry);
+  } catch (e) {
+    outcome = { ok: false, error: fromException(e) };
+  }
+  return finish(entry.id, outcome, req.source);
+}
+
+/** Gateway results are kept 30 minutes (DESIGN.md §5); older jobs cannot be read any more. */
+const JOB_RESULT_TTL_MS = 30 * 60_000;
+
+/** Entries created before this worker started belong to a worker that is gone. */
+const WORKER_STARTED = Date.now();
+
+/**
+ * After the service worker restarted: asynchronous jobs still pending are polled again; any other
+ * pending entry lost its call with the old worker and is marked interrupted.
+ */
+export async function resumePending(): Promise<void> {
+  const pending = (await listHistory()).filter((e) => e.status === 'pending' && e.at < WORKER_STARTED);
+  for (const e of pending) {
+    if (!e.jobId || Date.now() - e.at > JOB_RESULT_TTL_MS) {
+      await updateHistory(e.id, { status: 'error', error: { key: 'err_interrupted', subs: [] } });
+      continue;
+    }
+    const conn = await connect();
+    const outcome = conn.ok ? await waitForJob(conn.value.client, e.docId, e.jobId, e.id) : conn;
+    const entry = await updateHistory(e.id, outcome.ok ? { status: 'ok', data: outcome.value.data, requestId: e.jobId } : { status: 'error', error: outcome.error });
+    // the same notification as a recognition that finished without a restart (the tab's badge is gone with the old worker)
+    if (entry) await notify(entry, await loadSettings());
+  }
+}

@@ -1,0 +1,66 @@
+import { injectKeys } from '../lib/inject-keys';
+import type { RequestOf } from '../lib/messages';
+import { browser } from '../lib/browser';
+
+/*
+ * The selection overlay for "capture a region": a dimmed layer over the viewport where the user
+ * drags a rectangle. The overlay removes itself and waits two frames before reporting, so the
+ * background's capture of the tab does not contain it. Esc cancels.
+ */
+
+const OVERLAY_ID = 'recognition-region-overlay';
+
+function selectRegion(arg: { nonce: string; hint: string }): boolean {
+  document.getElementById(OVERLAY_ID)?.remove();
+  const overlay = document.createElement('div');
+  overlay.id = OVERLAY_ID;
+  Object.assign(overlay.style, {
+    position: 'fixed', inset: '0', zIndex: '2147483647', cursor: 'crosshair', background: 'rgba(15,23,42,.35)',
+  });
+  const hint = document.createElement('div');
+  hint.textContent = arg.hint;
+  Object.assign(hint.style, {
+    position: 'absolute', top: '12px', left: '50%', transform: 'translateX(-50%)', background: '#1d4ed8', color: '#fff',
+    padding: '8px 14px', borderRadius: '6px', font: '14px/1.4 system-ui, "Noto Sans SC", sans-serif', pointerEvents: 'none',
+  });
+  const frame = document.createElement('div');
+  Object.assign(frame.style, { position: 'absolute', border: '2px solid #fde047', background: 'rgba(255,255,255,.15)', display: 'none' });
+  overlay.append(hint, frame);
+  document.documentElement.append(overlay);
+
+  let start: { x: number; y: number } | undefined;
+  const rectOf = (e: MouseEvent) => {
+    const x = Math.min(start!.x, e.clientX);
+    const y = Math.min(start!.y, e.clientY);
+    return { x, y, width: Math.abs(e.clientX - start!.x), height: Math.abs(e.clientY - start!.y) };
+  };
+  const close = () => {
+    overlay.remove();
+    document.removeEventListener('keydown', onKey, true);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') close();
+  };
+  overlay.addEventListener('mousedown', (e) => {
+    start = { x: e.clientX, y: e.clientY };
+    e.preventDefault();
+  });
+  overlay.addEventListener('mousemove', (e) => {
+    if (!start) return;
+    const r = rectOf(e);
+    Object.assign(frame.style, { display: 'block', left: `${r.x}px`, top: `${r.y}px`, width: `${r.width}px`, height: `${r.height}px` });
+  });
+  overlay.addEventListener('mouseup', (e) => {
+    if (!start) return;
+    const rect = rectOf(e);
+    close();
+    if (rect.width < 4 || rect.height < 4) return; // a click, not a selection
+    // typed but not validated here: this script stays small, and the background validates anyway
+    const body: RequestOf<'capture.selected'> = { nonce: arg.nonce, rect, devicePixelRatio };
+    requestAnimationFrame(() => requestAnimationFrame(() => void browser.runtime.sendMessage({ type: 'capture.selected', body })));
+  });
+  document.addEventListener('keydown', onKey, true);
+  return true;
+}
+
+Object.assign(globalThis, { [injectKeys.selectRegion]: selectRegion });

@@ -1,0 +1,2 @@
+/// <reference types="@crxjs/vite-plugin/client" />
+/// <reference types="vite/client" />

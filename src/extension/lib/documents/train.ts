@@ -1,0 +1,30 @@
+import { trainTicketData } from '../../../protocol/points/2582-24';
+import { IMAGE_MAX_BYTES, defineDocument, flatFields } from './types';
+
+export default defineDocument({
+  id: 'train',
+  point: '2582-24',
+  titleKey: 'doc_train',
+  request: (url) => ({ ImageURL: url }),
+  data: trainTicketData,
+  view: (data, t) => ({
+    fields: flatFields(
+      data,
+      {
+        Number: 'field_TrainNumber',
+        DepartureStation: 'field_DepartureStation',
+        Destination: 'field_Destination',
+        Date: 'field_TrainDate',
+        Seat: 'field_Seat',
+        Level: 'field_Level',
+        Price: 'field_Price',
+        Name: 'field_Name',
+      },
+      t,
+    ),
+    tables: [],
+    lines: [],
+  }),
+  fillable: true,
+  maxBytes: IMAGE_MAX_BYTES,
+});

@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import type { KnownPointId } from '../../../protocol/points/index';
+import type { MessageKey, Translate } from '../i18n';
+
+/*
+ * A document type the extension offers (a context-menu item, a capture choice): which access
+ * point reads it, what to send, and how its Data becomes labelled fields for the popup.
+ */
+
+export const docIds = [
+  'plate',
+  'vin',
+  'train',
+  'vat',
+  'taxi',
+  'driver_face',
+  'driver_back',
+  'vehicle_face',
+  'vehicle_back',
+  'text',
+  'table',
+] as const;
+export type DocId = (typeof docIds)[number];
+
+/** One labelled value. `key` is the wire name (form fill matches on it), `group` splits repeats. */
+export interface ViewField {
+  key: string;
+  label: string;
+  value: string;
+  group?: string;
+}
+
+export interface ViewCell {
+  text: string;
+  rowSpan: number;
+  colSpan: number;
+}
+
+export interface ViewTable {
+  title: string;
+  head: string;
+  tail: string;
+  /** rows of cells as laid out in HTML (spanned positions omitted) */
+  rows: ViewCell[][];
+  /** the same table as a full grid, spanned positions empty: what TSV copies */
+  grid: string[][];
+}
+
+export interface ResultView {
+  fields: ViewField[];
+  tables: ViewTable[];
+  /** recognized text lines in reading order (general text) */
+  lines: string[];
+}
+
+/** What the input is, which decides e.g. the VAT FileType. */
+export type InputKind = 'image' | 'pdf';
+
+export interface DocumentType<D = unknown> {
+  id: DocId;
+  point: KnownPointId;
+  titleKey: MessageKey;
+  /** the form fields of the call besides ds_id; `url` is an http(s) or data: URL */
+  request(url: string, kind: InputKind): Record<string, string>;
+  /** the schema of `gateway_res_body.Data` */
+  data: z.ZodType<D>;
+  view(data: D, t: Translate): ResultView;
+  /** the value auto-copy copies (plate number, VIN) */
+  mainValue?(data: D): string | undefined;
+  /** whether the popup offers to fill the fields into the page's form */
+  fillable: boolean;
+  /** largest input in bytes the point accepts (3 MB images, 10 MB for 2582-22 files) */
+  maxBytes: number;
+}
+
+// decimal megabytes: under the limit whichever way the gateway counts a megabyte
+export const IMAGE_MAX_BYTES = 3_000_000;
+export const FILE_MAX_BYTES = 10_000_000;
+
+export function defineDocument<D>(doc: DocumentType<D>): DocumentType<D> {
+  return doc;
+}
+
+export function emptyView(): ResultView {
+  return { fields: [], tables: [], lines: [] };
+}
+
+/** Fields of a flat object in the given order, labelled by `labels`, values as text. */
+export function flatFields<T extends Record<string, unknown>>(
+  obj: T,
+  labels: { [K in keyof T]?: MessageKey },
+  t: Translate,
+  group?: string,
+): ViewField[] {
+  return (Object.keys(labels) as (keyof T & string)[]).map((key) => ({
+    key,
+    label: t(labels[key]!),
+    value: obj[key] === undefined || obj[key] === null ? '' : String(obj[key]),
+    ...(group ? { group } : {}),
+  }));
+}

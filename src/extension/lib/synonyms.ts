@@ -1,0 +1,71 @@
+/*
+ * Words a web form may use for each recognized field, Chinese and English, by the field's wire name
+ * (the key of ViewField). Chinese reimbursement and registration forms name fields as printed on
+ * the document (发票代码, 价税合计); pinyin initials (fpdm, fphm) are common in input names of
+ * Chinese finance systems. Longer, more specific words first is not required: scoring prefers
+ * exact matches and closer lengths.
+ */
+export const synonyms: Record<string, readonly string[]> = {
+  // VAT and taxi invoices
+  InvoiceCode: ['发票代码', 'invoice code', 'fpdm'],
+  InvoiceNo: ['发票号码', '发票号', 'invoice no', 'invoice number', 'invoice num', 'fphm'],
+  InvoiceDate: ['开票日期', '发票日期', 'invoice date', 'billing date', 'kprq'],
+  AntiFakeCode: ['校验码', '发票校验码', 'check code', 'verification code', 'jym'],
+  PayerName: ['购买方名称', '购买方', '购方名称', '付款方', '发票抬头', '抬头', 'buyer name', 'buyer', 'purchaser', 'payer name'],
+  PayerRegisterNo: ['购买方纳税人识别号', '购买方税号', '购方税号', '纳税人识别号', '税号', 'buyer tax id', 'buyer taxpayer id', 'tax id'],
+  PayerAddress: ['购买方地址电话', '购买方地址', 'buyer address'],
+  PayerBankName: ['购买方开户行及账号', '购买方开户行', 'buyer bank'],
+  WithoutTaxAmount: ['不含税金额', '合计金额', '金额', 'amount before tax', 'amount excluding tax', 'net amount', 'subtotal'],
+  TaxAmount: ['合计税额', '税额', 'tax amount', 'vat amount', 'tax'],
+  InvoiceAmount: ['价税合计小写', '价税合计', '含税金额', '报销金额', '总金额', 'total amount', 'amount including tax', 'total'],
+  SumAmount: ['价税合计大写', '大写金额', '金额大写', 'amount in words', 'total in words'],
+  PayeeName: ['销售方名称', '销售方', '销方名称', '开票单位', '收款单位', 'seller name', 'seller', 'vendor', 'supplier'],
+  PayeeRegisterNo: ['销售方纳税人识别号', '销售方税号', '销方税号', 'seller tax id', 'seller taxpayer id', 'vendor tax id'],
+  PayeeAddress: ['销售方地址电话', '销售方地址', 'seller address'],
+  PayeeBankName: ['销售方开户行及账号', '销售方开户行', 'seller bank'],
+  Payee: ['收款人', 'payee'],
+  Checker: ['复核人', '复核', 'reviewer', 'checker'],
+  Clerk: ['开票人', 'issuer', 'clerk', 'drawer'],
+  // train tickets
+  Number: ['车次', 'train number', 'train no'],
+  DepartureStation: ['出发站', '始发站', '出发地', '起点', 'departure station', 'departure', 'from'],
+  Destination: ['到达站', '目的地', '终点', 'arrival station', 'destination', 'to'],
+  Date: ['乘车日期', '出发日期', '乘车时间', '日期', 'travel date', 'departure date', 'date'],
+  Seat: ['座位号', '座位', 'seat'],
+  Level: ['席别', '座位等级', '舱位', 'seat class', 'class'],
+  Price: ['票价', '车费', 'ticket price', 'fare', 'price'],
+  Name: ['姓名', '乘车人', '乘客', 'passenger', 'full name', 'name'],
+  // taxi invoices (keyed items)
+  PlateNumber: ['车牌号码', '号牌号码', '车牌号', '车号', '车牌', 'plate number', 'license plate', 'plate'],
+  Time: ['上下车时间', '乘车时间', '时间', 'time'],
+  Amount: ['实收金额', '金额', '车费', 'amount', 'fare'],
+  Mileage: ['里程', 'mileage', 'distance'],
+  UnitPrice: ['单价', 'unit price'],
+  WaitingTime: ['等候时间', 'waiting time'],
+  Surcharge: ['附加费', '燃油附加费', 'surcharge'],
+  // VIN and licenses
+  VinCode: ['车辆识别代号', '车架号', 'vin码', 'vin', 'chassis number'],
+  Vin: ['车辆识别代号', '车架号', 'vin码', 'vin', 'chassis number'],
+  LicenseNumber: ['驾驶证号', '证号', '身份证号', 'license number', 'licence number'],
+  Gender: ['性别', 'gender', 'sex'],
+  Address: ['住址', '地址', 'address'],
+  VehicleType: ['准驾车型', '车辆类型', 'vehicle class', 'vehicle type', 'license class'],
+  IssueDate: ['初次领证日期', '发证日期', 'first issue date', 'issue date'],
+  StartDate: ['有效起始日期', '起始日期', 'valid from', 'start date'],
+  EndDate: ['有效期限', '有效期至', '截止日期', 'valid until', 'expiry date', 'end date'],
+  ArchiveNumber: ['档案编号', 'file number', 'archive number'],
+  FileNumber: ['档案编号', 'file number'],
+  RegisterDate: ['注册日期', '注册登记日期', 'registration date', 'register date'],
+  UseCharacter: ['使用性质', 'use character', 'usage'],
+  Owner: ['所有人', '车主', 'owner'],
+  EngineNumber: ['发动机号码', '发动机号', 'engine number', 'engine no'],
+  Model: ['品牌型号', '车型', 'brand model', 'model'],
+  ApprovedPassengerCapacity: ['核定载人数', 'passenger capacity', 'seats'],
+  GrossMass: ['总质量', 'gross mass', 'gross weight'],
+  UnladenMass: ['整备质量', 'curb weight', 'unladen mass'],
+  ApprovedLoad: ['核定载质量', 'approved load', 'payload'],
+  OverallDimension: ['外廓尺寸', 'overall dimension', 'dimensions'],
+  TractionMass: ['准牵引总质量', 'traction mass'],
+  EnergyType: ['能源类型', '燃料种类', 'energy type', 'fuel type'],
+  InspectionRecord: ['检验记录', 'inspection record'],
+};

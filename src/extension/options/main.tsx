@@ -1,0 +1,5 @@
+import { render } from 'preact';
+import { Options } from './Options';
+import './options.css';
+
+render(<Options />, document.getElementById('app')!);

@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'preact/hooks';
+import { asJson, fieldsAsText, joinLines } from '../lib/copy-format';
+import { documentOf } from '../lib/documents/index';
+import type { ResultView, ViewField } from '../lib/documents/types';
+import { describeError } from '../lib/errors';
+import type { MessageKey } from '../lib/i18n';
+import type { HistoryEntry } from '../lib/messages';
+import { CopyButton } from './CopyButton';
+import { FieldList } from './FieldList';
+import { TableView } from './TableView';
+import { TextView } from './TextView';
+import { usePopup } from './context';
+import { fillPage, pickAndFill } from './fill';
+
+const viaLabel: Record<HistoryEntry['source']['via'], MessageKey> = {
+  url: 'source_url',
+  bytes: 'source_bytes',
+  capture: 'source_capture',
+  region: 'source_region',
+};
+
+/** One recognition: its state, its fields, tables or text, copy-all, and form fill. */
+export function ResultCard(props: { entry: HistoryEntry }) {
+  const { t, lang, settings } = usePopup();
+  const { entry } = props;
+  const doc = documentOf(entry.docId);
+  const [fillNote, setFillNote] = useState('');
+  const parsed = useMemo(() => (entry.status === 'ok' ? doc.data.safeParse(entry.data) : undefined), [entry]);
+  const view: ResultView | undefined = parsed?.success ? doc.view(parsed.data, t) : undefined;
+
+  const fill = async () => {
+    if (!view) return;
+    const res = await fillPage(view.fields.map(({ key, label, value }) => ({ key, label, value })));
+    if (!res.ok) return setFillNote(describeError(lang, res.error));
+    const { filled, unmatched, candidates } = res.value;
+    if (candidates === 0) return setFillNote(t('fill_none'));
+    const labels = unmatched.map((k) => view.fields.find((f) => f.key === k)?.label ?? k);
+    setFillNote([t('fill_done', filled.length), labels.length ? t('fill_unmatched', labels.join('、')) : ''].join(' '));
+  };
+  const pick = async (f: ViewField) => {
+    const res = await pickAndFill(f.value, t('fill_pick_hint', f.label));
+    if (res.ok) window.close();
+    else setFillNote(describeError(lang, res.error));
+  };
+
+  return (
+    <article class={`result ${entry.status}`} data-doc={entry.docId} data-status={entry.status}>
+      <header>
+        <h2>{t(doc.titleKey)}</h2>
+        <time>{new Date(entry.at).toLocaleString(lang === 'en' ? 'en' : 'zh-CN')}</time>
+      </header>
+      {entry.status === 'pending' && (
+        <p class="pending">{entry.jobStatus ? t('pending_job', entry.jobStatus) : t('pending')}</p>
+      )}
+      {entry.status === 'error' && entry.error && <p class="error" role="alert">{describeError(lang, entry.error)}</p>}
+      {entry.status === 'ok' && !view && <p class="error">{t('err_bad_response')}</p>}
+      {view && (
+        <>
+          {view.fields.length + view.tables.length + view.lines.length === 0 && <p class="empty">{t('nothing_found')}</p>}
+          {view.fields.length > 0 && <FieldList fields={view.fields} onPick={doc.fillable ? pick : undefined} />}
+          {view.tables.map((tb, i) => <TableView key={i} table={tb} />)}
+          {view.lines.length > 0 && <TextView lines={view.lines} />}
+          {entry.remark && <p class="remark">{entry.remark}</p>}
+          <footer class="result-actions">
+            {view.fields.length > 0 && <CopyButton text={fieldsAsText(view.fields)} label={t('copy_all_text')} />}
+            {view.lines.length > 0 && view.fields.length === 0 && (
+              <CopyButton text={joinLines(view.lines, settings.lineBreaks)} label={t('copy_all_text')} />
+            )}
+            <CopyButton text={asJson(parsed?.success ? parsed.data : entry.data)} label={t('copy_all_json')} />
+            {doc.fillable && view.fields.length > 0 && (
+              <button type="button" class="fill" onClick={fill}>
+                {t('fill_form')}
+              </button>
+            )}
+          </footer>
+          {fillNote && <p class="fill-note" role="status">{fillNote}</p>}
+        </>
+      )}
+      <p class="source">
+        {t(viaLabel[entry.source.via])}
+        {entry.source.srcUrl && entry.source.via === 'url' ? `：${entry.source.srcUrl}` : ''}
+        {entry.requestId ? ` · ${t('request_id')} ${entry.requestId}` : ''}
+      </p>
+    </article>
+  );
+}

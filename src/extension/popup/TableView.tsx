@@ -1,0 +1,35 @@
+import type { ViewTable } from '../lib/documents/types';
+import { tableAsTsv } from '../lib/copy-format';
+import { CopyButton } from './CopyButton';
+import { usePopup } from './context';
+
+/** A recognized table as a table, with its text above and below, and copy as TSV. */
+export function TableView(props: { table: ViewTable }) {
+  const { t } = usePopup();
+  const { table } = props;
+  return (
+    <section class="table-view">
+      <header>
+        <h3>{table.title}</h3>
+        <CopyButton text={tableAsTsv(table)} label={t('copy_tsv')} />
+      </header>
+      {table.head && <p class="table-note">{table.head}</p>}
+      <div class="table-scroll">
+        <table class="recognized">
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, c) => (
+                  <td key={c} rowSpan={cell.rowSpan} colSpan={cell.colSpan}>
+                    {cell.text}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {table.tail && <p class="table-note">{table.tail}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+import { parseFetchAllow } from './fetch/allow';
+
+/*
+ * The gateway's settings, read from the environment once at start and validated, so a typo fails
+ * the start with a clear message instead of misbehaving later. Documented in README.md.
+ */
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v): boolean | number | string => {
+    if (v === undefined || v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v; // comma list of proxy addresses / CIDRs, as fastify's trustProxy takes it
+  });
+
+/** Loopback and private networks: where a Prometheus server normally scrapes from. */
+export const PRIVATE_NETWORKS = ['127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'];
+
+/** `off`, `*`, `private` or a comma list of addresses and CIDR blocks; a bad entry fails the start. */
+const metricsAllow = z
+  .string()
+  .default('private')
+  .transform((v, ctx): 'off' | '*' | string[] => {
+    const text = v.trim();
+    if (text === 'off' || text === '') return 'off';
+    if (text === '*') return text;
+    const entries = text === 'private' ? PRIVATE_NETWORKS : text.split(',').map((e) => e.trim()).filter(Boolean);
+    for (const e of entries) {
+      const ok = e.includes('/') ? ipaddr.isValidCIDR(e) : ipaddr.isValid(e);
+      if (!ok) ctx.addIssue({ code: 'custom', message: `not an address or CIDR block: ${e}` });
+    }
+    return entries;
+  });
+
+/**
+ * Half of the open files this process may have (Node raises its soft limit to the hard one), at
+ * most 10000: the other half stays for storage, Redis, image fetches and worker threads.
+ */
+function defaultMaxConnections(): number {
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    if (line) return Math.max(64, Math.min(10_000, Math.floor(Number(line[1]) / 2)));
+  } catch {
+    // not Linux: the fixed default below
+  }
+  return 4_096;
+}
+
+const optionalPort = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional());
+
+const schema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATABASE_URL: z.string().min(1).default('./data/gateway.db'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'must be redis://... or rediss://...'),
+  /** prefix of every Redis key, so several deployments can share one Redis */
+  REDIS_PREFIX: z.string().regex(/^[\w.-]+$/).default('gw'),
+  CORS_ORIGINS: z.string().default('*'),
+  TRUST_PROXY: trustProxy,
+  /** parsed here so a bad entry fails the start instead of the first fetch */
+  IMAGE_FETCH_ALLOW: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseFetchAllow(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    }),
+  RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(256).default(Math.max(1, os.availableParallelism())),
+  /** synchronous recognition budget (SPEC: 5 s); smaller values are for tests, see docs/recognition-runtime.md */
+  RECOGNITION_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  /** synchronous calls allowed to wait for a worker before more are shed (-7); default 4 per worker thread, 64 queue-only */
+  RECOGNITION_MAX_WAITING: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+  /** an asynchronous job running longer ends TIMEOUT_FAILED (DESIGN.md §5: 60 s) */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** how long finished job results stay readable through 2582-16 (DESIGN.md §5: 30 minutes) */
+  JOB_RETENTION_SECONDS: z.coerce.number().positive().default(1800),
+  /** after this long without a heartbeat a running job counts as lost (lease / BullMQ lock) */
+  JOB_LEASE_SECONDS: z.coerce.number().positive().default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  POSTAL_CSV: z.string().optional(),
+  /** requests in flight across the whole process before new ones are shed with -7 / 503 */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1024),
+  /** open connections before new ones are answered -7 / 503 and closed (docs/deploy.md, HTTP limits) */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(defaultMaxConnections()),
+  /** who may read /metrics (docs/deploy.md) */
+  METRICS_ALLOW: metricsAllow,
+  /** `npm run worker` only: serve /metrics, /healthz and /readyz on HOST:METRICS_PORT */
+  METRICS_PORT: optionalPort,
+  /** seconds in-flight requests get to finish on SIGTERM before the process exits anyway */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}

@@ -1,0 +1,96 @@
+import { type IP, parseAddress } from './address';
+
+/**
+ * The operator's IMAGE_FETCH_ALLOW: hosts and networks a fetch may reach even though they are
+ * private (DESIGN.md §5). Built once from the setting by `parseFetchAllow`.
+ */
+export interface FetchAllowList {
+  /** Exact host names, lower case, without a trailing dot. */
+  readonly hosts: ReadonlySet<string>;
+  /** From "*.intra" entries: ".intra"; matches any name below it, not "intra" itself. */
+  readonly suffixes: readonly string[];
+  /** Networks; a single address is stored with its full prefix length (/32, /128). */
+  readonly networks: readonly (readonly [IP, number])[];
+}
+
+export const EMPTY_ALLOW_LIST: FetchAllowList = { hosts: new Set(), suffixes: [], networks: [] };
+
+// RFC 1123 labels; underscores are tolerated because internal DNS zones use them.
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+/**
+ * Parses the comma list, e.g. `127.0.0.1,10.0.0.0/8,images.intra,*.corp.example,[::1]`.
+ * Blank items are skipped. Throws an Error naming the first bad item, so config parsing fails fast
+ * at start-up rather than silently allowing less (or more) than the operator wrote.
+ */
+export function parseFetchAllow(text: string): FetchAllowList {
+  const hosts = new Set<string>();
+  const suffixes: string[] = [];
+  const networks: (readonly [IP, number])[] = [];
+  for (const raw of text.split(',')) {
+    const item = raw.trim().toLowerCase();
+    if (item === '') continue;
+    const network = parseNetwork(item);
+    if (network) {
+      networks.push(network);
+      continue;
+    }
+    const wildcard = item.startsWith('*.');
+    const name = normaliseHost(wildcard ? item.slice(2) : item);
+    // A bare number would be taken by the URL parser as an IPv4 address, never as a name.
+    if (!HOST_NAME.test(name) || /^[0-9.]+$/.test(name)) {
+      throw new Error(`IMAGE_FETCH_ALLOW: "${raw.trim()}" is not a host name, IP address or CIDR block`);
+    }
+    if (wildcard) suffixes.push(`.${name}`);
+    else hosts.add(name);
+  }
+  return { hosts, suffixes, networks };
+}
+
+function parseNetwork(item: string): readonly [IP, number] | undefined {
+  const slash = item.indexOf('/');
+  const addressText = slash === -1 ? item : item.slice(0, slash);
+  const address = parseAddress(addressText);
+  if (!address) {
+    if (slash !== -1) throw new Error(`IMAGE_FETCH_ALLOW: "${item}" is not a valid CIDR block`);
+    return undefined;
+  }
+  const full = address.kind() === 'ipv4' ? 32 : 128;
+  let prefix = full;
+  if (slash !== -1) {
+    const prefixText = item.slice(slash + 1);
+    prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
+    // parseAddress unwraps ::ffff:a.b.c.d, so a mapped CIDR's prefix is shifted into IPv4 terms.
+    const mappedShift = full === 32 && addressText.includes(':') ? 96 : 0;
+    prefix -= mappedShift;
+    if (!(prefix >= 0 && prefix <= full)) throw new Error(`IMAGE_FETCH_ALLOW: "${item}" has an invalid prefix length`);
+  }
+  return [address, prefix] as const;
+}
+
+/** URL host names compare in lower case without the root dot ("Images.Intra." is "images.intra"). */
+export function normaliseHost(host: string): string {
+  const lower = host.toLowerCase();
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * Whether the allow list names `host`. `exact` restricts the match to plain host entries; it is
+ * used for metadata hosts, which a wildcard must not open by accident.
+ */
+export function hostAllowed(allow: FetchAllowList, host: string, exact = false): boolean {
+  const name = normaliseHost(host);
+  if (allow.hosts.has(name)) return true;
+  return !exact && allow.suffixes.some((suffix) => name.endsWith(suffix));
+}
+
+/**
+ * Whether `ip` is inside an allowed network. `exact` only accepts single-address entries; it is
+ * used for metadata addresses, so that allowing 169.254.0.0/16 does not open 169.254.169.254.
+ */
+export function addressAllowed(allow: FetchAllowList, ip: IP, exact = false): boolean {
+  const full = ip.kind() === 'ipv4' ? 32 : 128;
+  return allow.networks.some(
+    ([network, prefix]) => network.kind() === ip.kind() && (!exact || prefix === full) && ip.match(network, prefix),
+  );
+}

@@ -1,0 +1,10 @@
+import { retCodes } from '../../protocol/codes';
+import spec from '../../protocol/points/2141-2';
+import { defineHandler } from './define';
+import { noToken, toRecord } from './sub-auth-record';
+
+export default defineHandler(spec, async ({ params, caller, services }) => {
+  const deleted = await services.subAuths.delete(caller.appid, params.out_code);
+  if (!deleted) return { ret_code: retCodes.REFUSED, remark: noToken(params.out_code), item: null };
+  return { ret_code: retCodes.OK, remark: '', item: toRecord(deleted) };
+});

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import { isDocumentKind } from '../../ocr/documents/index';
+import type { PointSpec } from '../../protocol/point';
+import { GatewayError } from '../errors';
+import { type PointHandler, defineHandler } from '../points/define';
+import { FILE_MAX_BYTES, IMAGE_MAX_BYTES, type RecognitionInput, takeInput } from './intake';
+import { businessOf } from './outcome';
+
+/*
+ * The recognition points (2582-*) differ only in the document kind they ask the engine for and
+ * how their fields become the kind's options; the rest is this one flow:
+ *   validated fields → fetch + format check (refused at once, Async or not)
+ *   → kind known to the engine? (else -6 "not available yet")
+ *   → Async=true: job recorded and queued, body { RequestId }
+ *   → otherwise: recognised within the 5 s budget, body { RequestId, Data } (ret_code -2 and
+ *     the Data as read when the engine says the image is not this document).
+ * The kind is looked up per call, so a point starts working as soon as its extractor is added
+ * to src/ocr/documents/index.ts.
+ */
+
+export interface RecognitionPointOptions<S extends PointSpec> {
+  /** the engine's document kind (src/ocr/documents/index.ts) */
+  kind: string;
+  urlField: 'ImageURL' | 'FileURL';
+  /** the request's fields as the kind's options; `input.format` tells a PDF from an image */
+  taskOptions(params: z.output<S['request']>, input: RecognitionInput): Record<string, unknown>;
+}
+
+/** Fields every recognition request has (protocol/recognition.ts). */
+interface CommonFields {
+  Async: boolean;
+  ImageURL?: string;
+  FileURL?: string;
+  FileType?: string;
+}
+
+/** A recognition point's handler, with the engine kind it asks for (checked against the engine's registry by a test). */
+export type RecognitionPointHandler<S extends PointSpec> = PointHandler<S> & { kind: string };
+
+export function recognitionPoint<S extends PointSpec>(spec: S, opts: RecognitionPointOptions<S>): RecognitionPointHandler<S> {
+  const isFile = opts.urlField === 'FileURL';
+  const handler = defineHandler(spec, async ({ params, caller, requestId, services, signal }) => {
+    const fields = params as CommonFields;
+    const input = await takeInput(fields[opts.urlField]!, {
+      maxBytes: isFile ? FILE_MAX_BYTES : IMAGE_MAX_BYTES,
+      allow: services.config.IMAGE_FETCH_ALLOW,
+      accepts: isFile ? 'image-or-pdf' : 'image',
+      ...(fields.FileType !== undefined ? { fileType: fields.FileType } : {}),
+      signal,
+    });
+    if (!isDocumentKind(opts.kind)) throw new GatewayError('NOT_FOUND', `${spec.id} is not available yet`);
+    const task = { kind: opts.kind, bytes: input.bytes, options: opts.taskOptions(params, input) };
+
+    if (fields.Async) {
+      const outCode = caller.subAuth?.outCode ?? null;
+      await services.recognition.submit({ id: requestId, appid: caller.appid, outCode, point: spec.id, task });
+      return { ret_code: 0, remark: '', RequestId: requestId } as z.input<S['response']>;
+    }
+    const extracted = await services.recognition.recognize(task, signal);
+    const { retCode, remark } = businessOf(extracted);
+    return { ret_code: retCode, remark, RequestId: requestId, Data: extracted.data } as z.input<S['response']>;
+  });
+  return Object.assign(handler, { kind: opts.kind });
+}

@@ -1,0 +1,55 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Limits } from './limits/limits';
+import { memoryLimits } from './limits/memory';
+import { redisLimits } from './limits/redis';
+import { RecognitionRuntime } from './recognition/runtime';
+import { connectRedis } from './redis';
+import { type ApplicationsRepo, applicationsRepo } from './store/applications';
+import { type AuditLog, auditLog } from './store/audit';
+import { type Storage, openStorage } from './store/db';
+import { type PostalRepo, postalRepo } from './store/postal';
+import { type SubAuthsRepo, subAuthsRepo } from './store/sub-auths';
+
+/** Everything the access points and the core share, built once per process. */
+export interface Services {
+  config: Config;
+  storage: Storage;
+  applications: ApplicationsRepo;
+  subAuths: SubAuthsRepo;
+  audit: AuditLog;
+  postal: PostalRepo;
+  limits: Limits;
+  /** recognition workers and job queues; started by the gateway (startGateway), never by the admin command line */
+  recognition: RecognitionRuntime;
+  redis?: Redis;
+  close(): Promise<void>;
+}
+
+export async function createServices(config: Config, log: { warn(obj: unknown, msg?: string): void }): Promise<Services> {
+  const storage = await openStorage(config.DATABASE_URL);
+  const audit = auditLog(storage.db, { onError: (e) => log.warn({ err: e }, 'audit write failed') });
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, 'limits') : undefined;
+  const limits = redis
+    ? redisLimits(redis, { prefix: config.REDIS_PREFIX, onFallback: (e) => log.warn({ err: e }, 'redis unavailable, limiting in memory') })
+    : memoryLimits();
+  const recognition = new RecognitionRuntime(config, storage);
+  return {
+    config,
+    storage,
+    applications: applicationsRepo(storage.db),
+    subAuths: subAuthsRepo(storage.db),
+    audit,
+    postal: postalRepo(storage),
+    limits,
+    recognition,
+    redis,
+    async close() {
+      await recognition.close();
+      await audit.close();
+      await limits.close();
+      redis?.disconnect();
+      await storage.close();
+    },
+  };
+}

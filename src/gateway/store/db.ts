@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl } from '../config';
+import { migrateToLatest } from './migrate';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Storage {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// BIGINT columns hold epoch milliseconds, well inside Number's exact range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares each query anew: on
+ * the hot path that compile costs more than running the query. Compiled statements are reused per
+ * SQL text (queries are parameterised, so the set of texts is small; the bound is a safety net).
+ * Reuse is safe because Kysely runs statements synchronously and never iterates two at once.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        stmt = sqlite.prepare(sql);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
+/**
+ * Opens the store named by DATABASE_URL (a file path for embedded SQLite, postgres://... for
+ * PostgreSQL) and brings its schema up to date.
+ */
+export async function openStorage(url: string, opts: { poolSize?: number } = {}): Promise<Storage> {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      // fail fast when the database is down instead of queueing callers behind a dead pool
+      connectionTimeoutMillis: 3000,
+      // a database that stops answering (frozen, cut off by the network) would otherwise hold
+      // every caller forever on a connection it already has: they get -1 instead. Far above any
+      // statement of the request path (milliseconds) and of a postal import (a second or two)
+      query_timeout: 10_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // an idle client losing its connection must not crash the process; the pool replaces it
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrateToLatest(db, 'postgres');
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  const sqlite = new SQLite(url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  await migrateToLatest(db, 'sqlite');
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { DecodedImage } from '../image/decode';
+
+/**
+ * What an extractor may say beside its Data: remarks the caller should read (amounts that
+ * disagree, more pages than the one read), and that the image is not this kind of document
+ * at all (the gateway then answers ret_code -2 with the Data as read).
+ */
+export interface ExtractionNotes {
+  remark(text: string): void;
+  notThisDocument(why: string): void;
+}
+
+/** A kind's Data with what its extractor noted. */
+export interface Extracted<Data = unknown> {
+  data: Data;
+  remarks: string[];
+  /** set when the image is not the document the kind reads; says why */
+  notThisDocument?: string;
+}
+
+/** A PDF as received: kinds that read PDFs open it themselves (text layer, page choice). */
+export interface PdfInput {
+  format: 'pdf';
+  bytes: Uint8Array;
+}
+
+/**
+ * One document type: its task kind, the access point it serves, the options it takes
+ * (validated in the worker, defaults applied) and the function that reads an image into
+ * exactly that point's `Data` shape. A kind that also reads PDFs (2582-22) adds
+ * `extractPdf`; every other kind is refused a PDF before its extractor runs.
+ */
+export interface DocumentExtractor<Options extends z.ZodType = z.ZodType, Data = unknown> {
+  kind: string;
+  point: string;
+  options: Options;
+  extract(image: DecodedImage, options: z.output<Options>, notes: ExtractionNotes): Promise<Data>;
+  extractPdf?(pdf: PdfInput, options: z.output<Options>, notes: ExtractionNotes): Promise<Data>;
+}
+
+export function defineExtractor<Options extends z.ZodType, Data>(
+  extractor: DocumentExtractor<Options, Data>,
+): DocumentExtractor<Options, Data> {
+  return extractor;
+}

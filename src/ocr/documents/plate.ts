@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { plateData } from '../../protocol/points/2582-20';
+import { chooseDetSide } from '../det/side';
+import type { Raster } from '../image/raster';
+import { recognize } from '../pipeline';
+import { defineExtractor } from './extractor';
+import { colourBlobs } from './plate/colour';
+import { PROVINCES } from './plate/grammar';
+import { readPlate, type PlateFound, type Seed } from './plate/read';
+
+/*
+ * 2582-20 license plates: every plate in the image. The text detector proposes lines that
+ * look like plate numbers and a colour scan proposes blue, yellow and green rectangles of
+ * plate proportions it may have missed; each proposal is read again upright and enlarged
+ * (plate/read.ts) and kept only when the plate grammar accepts the number
+ * (plate/grammar.ts). PlateType comes from the grammar template; its confidence says how
+ * well the background colour agrees with it.
+ */
+
+type PlateData = z.infer<typeof plateData>;
+type Plate = PlateData['Plates'][number];
+
+const options = z.object({});
+
+const ALNUM = /[0-9A-Za-z]/g;
+/** Coloured patches read besides the detector's lines: each costs a detection and a read. */
+const MAX_BLOBS = 4;
+const MAX_DET_SIDE = 1280;
+
+/** A detected line is worth a closer look when it could hold (part of) a plate number. */
+function plateLike(text: string): boolean {
+  const clean = text.replace(/[\s·.。:：\-]/g, '');
+  if (clean.length < 2 || clean.length > 14) return false;
+  const alnum = clean.match(ALNUM)?.length ?? 0;
+  return alnum >= 4 || (alnum >= 1 && [...clean].some((c) => PROVINCES.includes(c) || c === '使'));
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function bounds(points: { x: number; y: number }[], image: Raster): Box {
+  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  return {
+    left: Math.max(0, Math.min(...xs)),
+    top: Math.max(0, Math.min(...ys)),
+    right: Math.min(image.width, Math.max(...xs)),
+    bottom: Math.min(image.height, Math.max(...ys)),
+  };
+}
+
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  if (w <= 0 || h <= 0) return 0;
+  const area = (r: Box) => (r.right - r.left) * (r.bottom - r.top);
+  return (w * h) / Math.min(area(a), area(b));
+}
+
+function toPlate(found: PlateFound, box: Box): Plate {
+  const { reading, colour, colourCertainty } = found;
+  // the number alone fixes the type when it carries a mark (警 学 挂 港 澳 使 领, new-energy
+  // length); otherwise blue versus yellow is the colour's call, and so is the confidence
+  const fromText = reading.template.name !== 'blue' && reading.template.name !== 'yellow';
+  const agrees = reading.template.colours.includes(colour);
+  const typeConfidence = agrees ? 0.7 + 0.29 * colourCertainty : fromText ? 0.75 : 0.5;
+  return {
+    Roi: { X: Math.round(box.left), Y: Math.round(box.top), W: Math.round(box.right - box.left), H: Math.round(box.bottom - box.top) },
+    PlateType: reading.template.type,
+    PlateNumber: reading.number,
+    Confidence: round3(reading.confidence),
+    PlateTypeConfidence: round3(typeConfidence),
+  };
+}
+
+const round3 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
+
+/**
+ * A reading is reported when the recogniser was fairly sure of it; a military number (two
+ * letters and five digits, the one template without a province) only when it was sure and
+ * needed no repair, since stickers and dealer frames carry such strings.
+ */
+function credible({ reading }: PlateFound): boolean {
+  if (reading.template.name === 'military') return reading.confidence >= 0.85 && reading.repaired === 0;
+  return reading.confidence >= 0.7;
+}
+
+export async function findPlates(image: Raster): Promise<Plate[]> {
+  // the detector's usual size (small images doubled: a close-up of a plate alone needs it),
+  // capped below its 2048 for 12 MP photos: a plate is no small print
+  const detSide = Math.min(MAX_DET_SIDE, chooseDetSide(image.width, image.height));
+  const { lines } = await recognize(image, { minConfidence: 0.2, useCls: false, detSide });
+  const seeds: Seed[] = lines.filter((l) => plateLike(l.text) && l.box.h >= 6).map((l) => ({ ...l.box }));
+  const seedBoxes = lines.filter((l) => plateLike(l.text)).map((l) => bounds(l.quad, image));
+  const step = Math.max(1, Math.round(Math.max(image.width, image.height) / 640));
+  let blobs = 0;
+  for (const blob of colourBlobs(image, step, 40)) {
+    if (blobs >= MAX_BLOBS) break;
+    // a patch larger than this is a car or a wall; a plate that close fills the frame and
+    // the text detector has it
+    if (blob.width > 0.6 * image.width || blob.height > 0.4 * image.height) continue;
+    const box = { left: blob.left, top: blob.top, right: blob.left + blob.width, bottom: blob.top + blob.height };
+    if (seedBoxes.some((s) => overlap(s, box) > 0.3)) continue;
+    seeds.push({ cx: blob.left + blob.width / 2, cy: blob.top + blob.height / 2, w: blob.width, h: blob.height, angle: 0, area: true });
+    blobs++;
+  }
+
+  const found: { plate: Plate; box: Box; score: number }[] = [];
+  for (const seed of seeds) {
+    const plate = await readPlate(image, seed);
+    if (!plate || !credible(plate)) continue;
+    const box = bounds(plate.corners, image);
+    const score = plate.reading.confidence - 0.1 * plate.reading.repaired;
+    // one plate read from two seeds, or twice the same number: the same plate
+    const same = found.findIndex((f) => overlap(f.box, box) > 0.5 || f.plate.PlateNumber === plate.reading.number);
+    if (same < 0) found.push({ plate: toPlate(plate, box), box, score });
+    else if (score > found[same]!.score) found[same] = { plate: toPlate(plate, box), box, score };
+  }
+  return found.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left).map((f) => f.plate);
+}
+
+export default defineExtractor({
+  kind: 'plate',
+  point: '2582-20',
+  options,
+  async extract(image, _options, notes): Promise<PlateData> {
+    const Plates = await findPlates(image);
+    if (Plates.length === 0) notes.notThisDocument('no license plate found in the image');
+    return { Plates };
+  },
+});

@@ -1,0 +1,233 @@
+import * as det from '../../det/index';
+import type { Point, Quad } from '../../geometry/quad';
+import { warpQuad } from '../../geometry/warp';
+import type { Raster } from '../../image/raster';
+import * as rec from '../../rec/index';
+import { plateColour, redMarks, type PlateColour } from './colour';
+import { parsePlate, redMarkVariants, type PlateReading, type ReadChar } from './grammar';
+import { plateCorners } from './rectify';
+
+/*
+ * Reading one plate around a seed (a text line that looks like a plate, or a coloured
+ * rectangle): the seed's neighbourhood is cut out upright and enlarged so the characters
+ * stand ~40 px high; the plate's background colour is measured on the seed, its outline
+ * found from that colour (rectify.ts; a box grown over the colour when no outline fits),
+ * and the plate warped to an upright rectangle. There the text rows are detected again and
+ * read with alternatives, top row first (two-row plates), the red characters of white and
+ * black plates repainted first, and the plate grammar picks the number.
+ */
+
+/** A rotated rectangle in image pixels; angle is the text direction, degrees clockwise. */
+export interface Seed {
+  cx: number;
+  cy: number;
+  w: number;
+  h: number;
+  angle: number;
+  /** the seed is a coloured plate area already (not a text line inside one) */
+  area?: boolean;
+}
+
+export interface PlateFound {
+  reading: PlateReading;
+  colour: PlateColour;
+  colourCertainty: number;
+  /** the plate's corners in image pixels */
+  corners: Point[];
+}
+
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const TEXT_HEIGHT = 40;
+
+type IsBackground = (r: number, g: number, b: number) => boolean;
+
+function share(crop: Raster, rect: Rect, isBackground: IsBackground): number {
+  let hit = 0, n = 0;
+  for (let y = Math.max(0, Math.round(rect.top)); y < Math.min(crop.height, Math.round(rect.bottom)); y++) {
+    for (let x = Math.max(0, Math.round(rect.left)); x < Math.min(crop.width, Math.round(rect.right)); x++) {
+      const i = (y * crop.width + x) * 3;
+      n++;
+      if (isBackground(crop.data[i]!, crop.data[i + 1]!, crop.data[i + 2]!)) hit++;
+    }
+  }
+  return n === 0 ? 0 : hit / n;
+}
+
+/** Grows `seed` side by side while the next strip is mostly background, within `limit`. */
+function grow(crop: Raster, seed: Rect, limit: Rect, isBackground: IsBackground): Rect {
+  const r = { ...seed };
+  const step = 2;
+  for (let moved = true; moved; ) {
+    moved = false;
+    if (r.top - step >= limit.top && share(crop, { ...r, top: r.top - step, bottom: r.top }, isBackground) >= 0.45) (r.top -= step), (moved = true);
+    if (r.bottom + step <= limit.bottom && share(crop, { ...r, top: r.bottom, bottom: r.bottom + step }, isBackground) >= 0.45) (r.bottom += step), (moved = true);
+    if (r.left - step >= limit.left && share(crop, { ...r, left: r.left - step, right: r.left }, isBackground) >= 0.45) (r.left -= step), (moved = true);
+    if (r.right + step <= limit.right && share(crop, { ...r, left: r.right, right: r.right + step }, isBackground) >= 0.45) (r.right += step), (moved = true);
+  }
+  return r;
+}
+
+function cropRaster(sub: Raster, rect: Rect): Raster {
+  const q: Quad = [
+    { x: rect.left, y: rect.top },
+    { x: rect.right, y: rect.top },
+    { x: rect.right, y: rect.bottom },
+    { x: rect.left, y: rect.bottom },
+  ];
+  const w = Math.max(1, Math.round(rect.right - rect.left)), h = Math.max(1, Math.round(rect.bottom - rect.top));
+  return warpQuad(sub, q, w, h, w, h);
+}
+
+function rectQuad(r: Rect): Quad {
+  return [{ x: r.left, y: r.top }, { x: r.right, y: r.top }, { x: r.right, y: r.bottom }, { x: r.left, y: r.bottom }];
+}
+
+/** Text lines inside the plate, rows top to bottom, each row left to right. */
+function plateLines(quads: Quad[], plate: Rect): Quad[] {
+  const inside = quads
+    .map((q) => ({ q, cx: q.reduce((s, p) => s + p.x, 0) / 4, cy: q.reduce((s, p) => s + p.y, 0) / 4, h: Math.abs(q[3].y - q[0].y) }))
+    .filter((l) => l.cx >= plate.left && l.cx <= plate.right && l.cy >= plate.top && l.cy <= plate.bottom);
+  inside.sort((a, b) => a.cy - b.cy);
+  const rows: (typeof inside)[] = [];
+  for (const l of inside) {
+    const row = rows.at(-1);
+    if (row && Math.abs(row[0]!.cy - l.cy) < 0.5 * Math.max(row[0]!.h, l.h)) row.push(l);
+    else rows.push([l]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.cx - b.cx).map((l) => l.q));
+}
+
+/**
+ * Whether a plate outline fits the text line it was grown from: a one-row plate is about
+ * 1.5 text heights high and little wider than its text; only yellow plates come in two rows
+ * (about 2.5 heights of the lower row). A larger outline is car paint of the plate's colour.
+ */
+function plausible(corners: Quad, seed: Rect, colour: PlateColour): boolean {
+  const width = Math.max(corners[1].x - corners[0].x, corners[2].x - corners[3].x);
+  const height = Math.max(corners[3].y - corners[0].y, corners[2].y - corners[1].y);
+  const h = seed.bottom - seed.top, w = seed.right - seed.left;
+  return height <= (colour === 'yellow' ? 3 : 1.9) * h && height >= 0.9 * h && width <= w + 2 * h && width >= 0.6 * w;
+}
+
+/** The point at (u, v) of the quad's own unit square, extrapolated outside it for margins. */
+function bilinear(q: Quad, u: number, v: number): Point {
+  const top = { x: q[0].x + (q[1].x - q[0].x) * u, y: q[0].y + (q[1].y - q[0].y) * u };
+  const bottom = { x: q[3].x + (q[2].x - q[3].x) * u, y: q[3].y + (q[2].y - q[3].y) * u };
+  return { x: top.x + (bottom.x - top.x) * v, y: top.y + (bottom.y - top.y) * v };
+}
+
+/**
+ * The plate warped upright to a fixed height (characters ~40 px: 64 px for a one-row plate,
+ * 110 for a two-row one, whose lower row is half its height), with a thin margin of
+ * surroundings so the detector sees where the characters end.
+ */
+function upright(src: Raster, plate: Quad): Upright {
+  const width = Math.max(Math.hypot(plate[1].x - plate[0].x, plate[1].y - plate[0].y), Math.hypot(plate[2].x - plate[3].x, plate[2].y - plate[3].y));
+  const height = Math.max(Math.hypot(plate[3].x - plate[0].x, plate[3].y - plate[0].y), Math.hypot(plate[2].x - plate[1].x, plate[2].y - plate[1].y));
+  const double = width / height < 2.2;
+  const plateH = double ? 110 : 64;
+  const quad: Quad = [bilinear(plate, -MU, -MV), bilinear(plate, 1 + MU, -MV), bilinear(plate, 1 + MU, 1 + MV), bilinear(plate, -MU, 1 + MV)];
+  const outH = Math.round(plateH * (1 + 2 * MV));
+  const outW = Math.round(((plateH * width) / height) * (1 + 2 * MU));
+  return { raster: warpQuad(src, quad, outW, outH, width * (1 + 2 * MU), height * (1 + 2 * MV)), double };
+}
+
+/** Margins of surroundings kept around an upright plate, as shares of its width and height. */
+const MU = 0.04, MV = 0.1;
+
+interface Upright {
+  raster: Raster;
+  /** two rows of characters (a 440×220 mm plate) */
+  double: boolean;
+}
+
+/** A band of the plate itself (u, v as shares of the plate, margins excluded) in upright pixels. */
+function band(r: Raster, u0: number, u1: number, v0: number, v1: number): Quad {
+  const x = (u: number) => ((MU + u) / (1 + 2 * MU)) * r.width, y = (v: number) => ((MV + v) / (1 + 2 * MV)) * r.height;
+  return rectQuad({ left: x(u0), right: x(u1), top: y(v0), bottom: y(v1) });
+}
+
+/** Detects the text rows of an upright plate, reads them with alternatives, parses the number. */
+async function readUpright({ raster, double }: Upright, colour: PlateColour, area: boolean): Promise<PlateReading | undefined> {
+  const marks = colour === 'white' || colour === 'black' ? redMarks(raster, colour) : undefined;
+  const plate = marks?.recoloured ?? raster;
+  const found = await det.run({ image: plate, side: Math.max(plate.width, plate.height) });
+  const all = { left: 0, top: 0, right: plate.width, bottom: plate.height };
+  let quads = plateLines(found.boxes.map((b) => b.quad), all);
+  if (area) {
+    // a coloured patch is a plate only if characters run across most of it
+    const xs = quads.flatMap((q) => q.map((p) => p.x));
+    if (quads.length === 0 || Math.max(...xs) - Math.min(...xs) < 0.6 * plate.width) return undefined;
+  }
+  if (quads.length === 0) quads = [rectQuad(all)];
+  const read = await rec.run({ image: plate, quads, alternatives: 5 });
+  const chars: ReadChar[] = read.lines.flatMap((l) => l.chars ?? []);
+  const parse = (read: ReadChar[]) => parsePlate([read, ...(marks ? redMarkVariants(read, colour, marks.at) : [])], colour);
+  let reading = parse(chars);
+  if (!reading && quads.length > 1) {
+    // one pass over the whole plate when the pieces do not add up (a row split badly)
+    const whole = await rec.run({ image: plate, quads: [rectQuad(all)], alternatives: 5 });
+    reading = parse(whole.lines[0]?.chars ?? []);
+  }
+  if (!reading && double) {
+    // the small upper row of a two-row plate escapes the detector when blurred: read the
+    // rows where GA 36 puts them (upper 15–75 mm, lower 90–200 mm of 220)
+    const rows = await rec.run({ image: plate, quads: [band(plate, 0.15, 0.85, 0.04, 0.38), band(plate, 0, 1, 0.38, 0.95)], alternatives: 5 });
+    reading = parse(rows.lines.flatMap((l) => l.chars ?? []));
+  }
+  return reading;
+}
+
+
+export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound | undefined> {
+  const scale = Math.min(4, Math.max(0.4, TEXT_HEIGHT / (seed.area ? seed.h * 0.6 : seed.h)));
+  const rad = (seed.angle * Math.PI) / 180;
+  const ex = { x: Math.cos(rad), y: Math.sin(rad) }, ey = { x: -Math.sin(rad), y: Math.cos(rad) };
+  // neighbourhood in the seed's own frame (pixels of the source, seed centre at 0,0)
+  const margin = seed.area
+    ? { side: 0.15 * seed.h, up: 0.15 * seed.h, down: 0.15 * seed.h }
+    : { side: 0.15 * seed.w + 1.2 * seed.h, up: 1.4 * seed.h, down: 0.7 * seed.h };
+  const frame = { left: -seed.w / 2 - margin.side, right: seed.w / 2 + margin.side, top: -seed.h / 2 - margin.up, bottom: seed.h / 2 + margin.down };
+  const toImage = (p: Point): Point => {
+    const fx = frame.left + p.x / scale, fy = frame.top + p.y / scale;
+    return { x: seed.cx + fx * ex.x + fy * ey.x, y: seed.cy + fx * ex.y + fy * ey.y };
+  };
+  const outW = Math.round((frame.right - frame.left) * scale), outH = Math.round((frame.bottom - frame.top) * scale);
+  if (outW < 8 || outH < 8 || outW * outH > 4_000_000) return undefined;
+  const quad: Quad = [toImage({ x: 0, y: 0 }), toImage({ x: outW, y: 0 }), toImage({ x: outW, y: outH }), toImage({ x: 0, y: outH })];
+  const crop = warpQuad(image, quad, outW, outH, frame.right - frame.left, frame.bottom - frame.top);
+
+  const seedRect: Rect = {
+    left: (-seed.w / 2 - frame.left) * scale,
+    right: (seed.w / 2 - frame.left) * scale,
+    top: (-seed.h / 2 - frame.top) * scale,
+    bottom: (seed.h / 2 - frame.top) * scale,
+  };
+  const background = plateColour(cropRaster(crop, seedRect));
+  const { colour, certainty } = background;
+  let corners = plateCorners(crop, background.isBackground, seedRect);
+  if (corners && !seed.area && !plausible(corners, seedRect, colour)) corners = undefined;
+  let reading: PlateReading | undefined;
+  if (corners) reading = await readUpright(upright(crop, corners), colour, seed.area === true);
+  if (!reading || !corners) {
+    // no plate-shaped background (white plate on a white car, heavy glare): grow a box instead
+    const h = seedRect.bottom - seedRect.top, w = seedRect.right - seedRect.left;
+    const limit = {
+      left: Math.max(0, seedRect.left - 0.08 * w - 0.6 * h),
+      right: Math.min(outW, seedRect.right + 0.08 * w + 0.6 * h),
+      top: Math.max(0, seedRect.top - (colour === 'yellow' ? 1.3 : 0.3) * h),
+      bottom: Math.min(outH, seedRect.bottom + 0.3 * h),
+    };
+    const grown = seed.area ? seedRect : grow(crop, seedRect, limit, background.isBackground);
+    corners = rectQuad(grown);
+    reading = await readUpright(upright(crop, corners), colour, seed.area === true);
+  }
+  if (!reading) return undefined;
+  return { reading, colour, colourCertainty: certainty, corners: corners.map(toImage) };
+}

@@ -1,0 +1,131 @@
+import type { Raster } from '../../image/raster';
+
+/*
+ * Ink mask for ruling-line detection. A table line is darker than its surroundings, but
+ * scans have uneven light and some tables use light grey rules, so the threshold is local:
+ * a pixel is ink when it is darker than the mean of its window by a margin (Bradley–Roth
+ * adaptive thresholding over an integral image). Large photos are first averaged down so
+ * the mask stays a few megapixels; coordinates found on it are scaled back by `scale`.
+ */
+
+/** A binary image, 1 = ink. */
+export interface Mask {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Longest side the line detector works at: 2 px rules of a 12 MP photo stay 1 px wide. */
+const MAX_SIDE = 2400;
+
+/** Grey levels averaged over factor×factor blocks (factor 1 keeps the image). */
+function grey(image: Raster, factor: number): { width: number; height: number; data: Uint8Array } {
+  const width = Math.floor(image.width / factor), height = Math.floor(image.height / factor);
+  const out = new Uint8Array(width * height);
+  const n = factor * factor;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let dy = 0; dy < factor; dy++) {
+        let i = ((y * factor + dy) * image.width + x * factor) * 3;
+        for (let dx = 0; dx < factor; dx++, i += 3) {
+          sum += 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+        }
+      }
+      out[y * width + x] = sum / n;
+    }
+  }
+  return { width, height, data: out };
+}
+
+export interface InkMask extends Mask {
+  /** Mask pixels per image pixel (≤ 1). */
+  scale: number;
+  /** Thin lines by contrast across them, [for horizontal rules, for vertical rules]. */
+  ridges: [Mask, Mask];
+}
+
+/** A rule found by its ridge is at most 2·RIDGE − 1 mask pixels thick. */
+const RIDGE = 3;
+const DARK_CONTRAST = 25;
+const LIGHT_CONTRAST = 40;
+
+/**
+ * Pixels darker (a dark rule) or lighter (a white rule on a coloured fill) than the pixels 2
+ * or 3 steps away on both sides across the line (dx, dy: the direction across). The local
+ * mean of inkMask misses a black rule that runs into a coloured header, where the fill
+ * itself passes for ink near the header's edge; a ridge needs contrast on both sides, so
+ * the edge of a fill is none. A gap between text lines has paper on one side along most of
+ * its length and breaks into runs shorter than a rule.
+ */
+function ridges(g: { width: number; height: number; data: Uint8Array }, dx: number, dy: number): Mask {
+  const { width, height, data } = g;
+  const out = new Uint8Array(width * height);
+  for (let y = RIDGE; y < height - RIDGE; y++) {
+    for (let x = RIDGE; x < width - RIDGE; x++) {
+      const i = y * width + x, v = data[i]!;
+      for (let d = 2; d <= RIDGE; d++) {
+        const a = data[i - d * (dy * width + dx)]!, b = data[i + d * (dy * width + dx)]!;
+        if ((a - v >= DARK_CONTRAST && b - v >= DARK_CONTRAST) || (v - a >= LIGHT_CONTRAST && v - b >= LIGHT_CONTRAST)) {
+          out[i] = 1;
+          break;
+        }
+      }
+    }
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * `window` is the side of the averaging window in image pixels (a few text heights: wide
+ * enough that a cell interior, not the rule, sets the local level).
+ */
+export function inkMask(image: Raster, window: number): InkMask {
+  const factor = Math.max(1, Math.ceil(Math.max(image.width, image.height) / MAX_SIDE));
+  const g = grey(image, factor);
+  const { width, height } = g;
+  // integral image with a zero row and column in front
+  const w1 = width + 1;
+  const integral = new Float64Array(w1 * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += g.data[y * width + x]!;
+      integral[(y + 1) * w1 + x + 1] = integral[y * w1 + x + 1]! + row;
+    }
+  }
+  const half = Math.max(4, Math.round(window / factor / 2));
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - half), y1 = Math.min(height, y + half + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - half), x1 = Math.min(width, x + half + 1);
+      const sum = integral[y1 * w1 + x1]! - integral[y0 * w1 + x1]! - integral[y1 * w1 + x0]! + integral[y0 * w1 + x0]!;
+      const mean = sum / ((x1 - x0) * (y1 - y0));
+      const v = g.data[y * width + x]!;
+      // 8 % below the local mean and not near-white: light grey rules (#d0d0d0) on white
+      // pass; paper texture and JPEG ringing leave specks, never long runs
+      data[y * width + x] = v < mean * 0.94 && v < 240 ? 1 : 0;
+    }
+  }
+  return { width, height, data, scale: 1 / factor, ridges: [ridges(g, 0, 1), ridges(g, 1, 0)] };
+}
+
+/** The mask turned by `radians` (clockwise, about its centre) onto a canvas grown to hold it. */
+export function rotateMask(mask: Mask, radians: number): Mask {
+  const cos = Math.cos(radians), sin = Math.sin(radians);
+  const width = Math.round(Math.abs(mask.width * cos) + Math.abs(mask.height * sin));
+  const height = Math.round(Math.abs(mask.width * sin) + Math.abs(mask.height * cos));
+  const data = new Uint8Array(width * height);
+  const cx = mask.width / 2, cy = mask.height / 2, ox = width / 2, oy = height / 2;
+  for (let y = 0; y < height; y++) {
+    const dy = y + 0.5 - oy;
+    for (let x = 0; x < width; x++) {
+      const dx = x + 0.5 - ox;
+      // inverse rotation: where this output pixel comes from
+      const sx = Math.floor(cx + dx * cos + dy * sin), sy = Math.floor(cy - dx * sin + dy * cos);
+      if (sx >= 0 && sy >= 0 && sx < mask.width && sy < mask.height) data[y * width + x] = mask.data[sy * mask.width + sx]!;
+    }
+  }
+  return { width, height, data };
+}

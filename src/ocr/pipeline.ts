@@ -1,0 +1,106 @@
+import * as cls from './cls/index';
+import * as det from './det/index';
+import { rotateCorners, type Quad } from './geometry/quad';
+import { decodeImage } from './image/decode';
+import type { Raster } from './image/raster';
+import { quadSize } from './line';
+import { readingOrder } from './order';
+import * as rec from './rec/index';
+import { normaliseText } from './text';
+
+/*
+ * det → (turn tall boxes a quarter) → cls (0°/180°) → rec, PaddleOCR's TextSystem.
+ * Boxes are found on a scaled copy but cut from the full-resolution image.
+ */
+
+export interface OcrLine {
+  text: string;
+  /** Mean of the kept CTC maxima, 0..1. */
+  confidence: number;
+  /** Corners TL, TR, BR, BL of the text as read (an upside-down line starts bottom right). */
+  quad: Quad;
+  /** Rotated box: centre, length along the text, height across it, text direction in degrees
+   * clockwise from the x axis, in [-180, 180]. */
+  box: { cx: number; cy: number; w: number; h: number; angle: number };
+  /** Axis-aligned bounds in whole pixels. */
+  rect: { left: number; top: number; width: number; height: number };
+}
+
+export interface RecognizeOptions {
+  /** Longest side the detector sees; by default chosen from the image size (det/side.ts). */
+  detSide?: number;
+  /** Lines read with a lower confidence are dropped (PaddleOCR drop_score). */
+  minConfidence?: number;
+  /** Set false to skip the 0°/180° classifier. */
+  useCls?: boolean;
+}
+
+export interface Timings {
+  decode: number;
+  det: number;
+  cls: number;
+  rec: number;
+  total: number;
+}
+
+export interface RecognizeResult {
+  width: number;
+  height: number;
+  lines: OcrLine[];
+  timings: Timings;
+}
+
+function describe(quad: Quad, text: string, confidence: number, image: Raster): OcrLine {
+  const { width, height } = quadSize(quad);
+  const cx = quad.reduce((s, p) => s + p.x, 0) / 4;
+  const cy = quad.reduce((s, p) => s + p.y, 0) / 4;
+  const angle = (Math.atan2(quad[1].y - quad[0].y, quad[1].x - quad[0].x) * 180) / Math.PI;
+  const xs = quad.map((p) => p.x), ys = quad.map((p) => p.y);
+  const left = Math.max(0, Math.floor(Math.min(...xs))), top = Math.max(0, Math.floor(Math.min(...ys)));
+  const right = Math.min(image.width, Math.ceil(Math.max(...xs))), bottom = Math.min(image.height, Math.ceil(Math.max(...ys)));
+  return {
+    text,
+    confidence,
+    quad: quad.map((p) => ({ x: round1(p.x), y: round1(p.y) })) as Quad,
+    box: { cx: round1(cx), cy: round1(cy), w: round1(width), h: round1(height), angle: round1(angle) },
+    rect: { left, top, width: right - left, height: bottom - top },
+  };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export async function recognize(input: Raster | Uint8Array, options: RecognizeOptions = {}): Promise<RecognizeResult> {
+  const started = performance.now();
+  const image = input instanceof Uint8Array ? await decodeImage(input) : input;
+  const decoded = performance.now();
+
+  const found = await det.run({ image, side: options.detSide });
+  // a box at least 1.5× taller than wide is a vertical line or a page turned a quarter:
+  // start it at its top-right corner, which reads it turned counter-clockwise (numpy rot90)
+  let quads: Quad[] = found.boxes.map(({ quad }) => {
+    const { width, height } = quadSize(quad);
+    return height / width >= 1.5 ? rotateCorners(quad, 1) : quad;
+  });
+
+  let clsMs = 0;
+  if (options.useCls !== false && quads.length > 0) {
+    const turned = await cls.run({ image, quads });
+    quads = quads.map((q, i) => (turned.flip[i] ? rotateCorners(q, 2) : q));
+    clsMs = turned.ms;
+  }
+
+  const read = await rec.run({ image, quads });
+  const minConfidence = options.minConfidence ?? 0.5;
+  const lines: OcrLine[] = [];
+  read.lines.forEach((line, i) => {
+    const text = normaliseText(line.text);
+    if (text === '' || line.confidence < minConfidence) return;
+    lines.push(describe(quads[i]!, text, line.confidence, image));
+  });
+  return {
+    width: image.width,
+    height: image.height,
+    lines: readingOrder(lines, (l) => ({ centre: { x: l.box.cx, y: l.box.cy }, height: l.box.h, width: l.box.w, angle: l.box.angle })),
+    timings: { decode: decoded - started, det: found.ms, cls: clsMs, rec: read.ms, total: performance.now() - started },
+  };
+}

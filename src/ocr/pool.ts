@@ -1,0 +1,98 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
+import type { Extracted } from './documents/extractor';
+import type { DocumentData, DocumentKind } from './documents/index';
+import { newCancelFlag, raiseCancelFlag } from './cancel';
+import { deserializeError, OcrTaskError } from './errors';
+import type { OcrReply, OcrTask, WorkerSettings } from './task';
+
+/*
+ * Recognition runs in worker threads so inference never blocks the event loop. Each
+ * thread loads the models once and warms them at start. Aborting a task (the gateway's
+ * 5 s time-out, a client gone) raises the task's cancel flag: the worker stops at its next
+ * check between inferences and is free again. The thread is never terminated: doing that
+ * while onnxruntime-node is inside session.run() kills the whole process (cancel.ts).
+ */
+
+export interface OcrPoolOptions {
+  /** Worker threads; default one per core; 0 runs no workers (every run is refused). */
+  threads?: number;
+  /** ONNX Runtime threads per inference; default cores ÷ threads, at least 1. */
+  intraOpThreads?: number;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+}
+
+// under tsx/vitest this file is TypeScript and so is the worker; compiled, both are .js
+const isTypeScript = import.meta.url.endsWith('.ts');
+const workerFile = fileURLToPath(new URL(isTypeScript ? './worker.ts' : './worker.js', import.meta.url));
+
+export class OcrPool {
+  readonly threads: number;
+  readonly #piscina: Piscina<OcrTask, OcrReply> | undefined;
+
+  constructor(options: OcrPoolOptions = {}) {
+    const cores = availableParallelism();
+    this.threads = Math.max(0, Math.floor(options.threads ?? cores));
+    if (this.threads === 0) return;
+    const workerData: WorkerSettings = {
+      intraOpThreads: Math.max(1, Math.floor(options.intraOpThreads ?? cores / this.threads)),
+    };
+    this.#piscina = new Piscina<OcrTask, OcrReply>({
+      filename: workerFile,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      idleTimeout: Infinity,
+      workerData,
+      execArgv: isTypeScript ? ['--import', 'tsx'] : [],
+    });
+  }
+
+  /** Thread ids of the live workers; an aborted task's thread leaves this list. */
+  get workerThreadIds(): number[] {
+    return this.#piscina?.threads.map((worker) => worker.threadId) ?? [];
+  }
+
+  /** Tasks waiting for a free worker. */
+  get queued(): number {
+    return this.#piscina?.queueSize ?? 0;
+  }
+
+  /**
+   * Runs one task. Rejects with OcrInputError (unreadable image), OcrTaskError (unknown
+   * kind, bad options, no workers, worker lost) or the AbortError of `signal`.
+   */
+  async run<K extends DocumentKind>(task: OcrTask<K>, options?: RunOptions): Promise<Extracted<DocumentData<K>>>;
+  async run(task: OcrTask, options?: RunOptions): Promise<Extracted>;
+  async run(task: OcrTask, options: RunOptions = {}): Promise<Extracted> {
+    if (!this.#piscina) throw new OcrTaskError('disabled', 'this process runs no recognition workers');
+    const { signal } = options;
+    if (signal?.aborted) throw signal.reason;
+    const cancel = signal ? newCancelFlag() : undefined;
+    const onAbort = () => raiseCancelFlag(cancel!);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let reply: OcrReply;
+    try {
+      // settles once the worker has stopped, so a caller counting busy threads stays right
+      reply = await this.#piscina.run(cancel ? { ...task, cancel } : task);
+    } catch (err) {
+      throw new OcrTaskError('worker-failed', `recognition worker failed: ${(err as Error).message}`);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+    if (signal?.aborted) throw signal.reason;
+    if (!reply.ok) throw deserializeError(reply.error);
+    return reply.result;
+  }
+
+  async close(): Promise<void> {
+    await this.#piscina?.destroy();
+  }
+}
+
+export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
+  return new OcrPool(options);
+}

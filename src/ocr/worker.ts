@@ -1,0 +1,36 @@
+import Piscina from 'piscina';
+import { setCurrentCancelFlag, throwIfCancelled } from './cancel';
+import { serializeError } from './errors';
+import { configureSessions, warmUp } from './models';
+import { loadPdfJs } from './pdf/index';
+import { runTask } from './run';
+import type { OcrReply, OcrTask, WorkerSettings } from './task';
+
+/*
+ * Piscina worker: models load and run once as soon as the thread starts, then each task
+ * is decoded (or, for a kind that reads PDFs, passed as a PDF) and dispatched by kind
+ * through the registry (run.ts). No top-level await: piscina
+ * first require()s the file, and under tsx that fails for modules with one.
+ */
+
+const settings = Piscina.workerData as WorkerSettings | undefined;
+configureSessions({ intraOpThreads: settings?.intraOpThreads ?? 1 });
+// pdfjs loads beside the models so that a thread's first PDF does not pay for it
+const ready = Promise.all([warmUp(), loadPdfJs()]);
+// a failed warm-up surfaces in the first task's reply, not as an unhandled rejection
+ready.catch(() => {});
+
+export default async function handle(task: OcrTask): Promise<OcrReply> {
+  const started = performance.now();
+  setCurrentCancelFlag(task.cancel);
+  try {
+    await ready;
+    throwIfCancelled();
+    const result = await runTask(task);
+    return { ok: true, result, ms: performance.now() - started };
+  } catch (err) {
+    return { ok: false, error: serializeError(err) };
+  } finally {
+    setCurrentCancelFlag(undefined);
+  }
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type NewApplication, applicationsRepo } from '../../src/gateway/store/applications';
+import { openStorage } from '../../src/gateway/store/db';
+import { type NewSubAuth, subAuthsRepo } from '../../src/gateway/store/sub-auths';
+import { type Child, startChild } from '../gateway/jobs/processes';
+
+/*
+ * The adversarial tests attack a gateway in a process of its own (as `npm start` runs it), so
+ * the attacker's thousands of sockets and the gateway do not share an event loop or a file
+ * descriptor table, and a crash shows as a dead process.
+ */
+
+export interface Target extends Child {
+  port: number;
+  createApp(): Promise<NewApplication>;
+  createToken(appid: number, s?: Partial<NewSubAuth>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-adv-'));
+  const databaseUrl = path.join(dir, 'gateway.db');
+  const child = await startChild('gateway', { DATABASE_URL: databaseUrl, RECOGNITION_WORKERS: '0', LOG_LEVEL: 'warn', ...env });
+  const storage = await openStorage(databaseUrl);
+  return {
+    ...child,
+    port: Number(new URL(child.url).port),
+    createApp: () => applicationsRepo(storage.db).create('adversarial'),
+    async createToken(appid, s = {}) {
+      const created = await subAuthsRepo(storage.db).create(appid, {
+        outCode: `oc-${Math.random().toString(36).slice(2)}`,
+        permissions: ['2582-*', '1917-*'],
+        ipWhiteList: [],
+        rate: 0,
+        concurrency: 0,
+        endTime: Date.now() + 3600_000,
+        remark: '',
+        ...s,
+      });
+      if (created === 'exists') throw new Error('out_code exists');
+      return created.accessToken;
+    },
+    async close() {
+      await child.kill();
+      await storage.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RawResult {
+  /** everything the server sent before closing */
+  text: string;
+  /** the socket ended with an error (reset) rather than a close */
+  error?: string;
+}
+
+/**
+ * Sends `data` on a fresh connection and reads until the server closes it (or `ms` pass: then
+ * the result says so, a hang detector rather than a threshold).
+ */
+export function rawExchange(port: number, data: string | Buffer, ms = 20_000): Promise<RawResult> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let text = '';
+    let error: string | undefined;
+    const timer = setTimeout(() => {
+      error = `no close within ${ms / 1000} s`;
+      socket.destroy();
+    }, ms);
+    socket.on('data', (c) => (text += c.toString('latin1')));
+    socket.on('error', (e) => (error ??= (e as NodeJS.ErrnoException).code ?? e.message));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, ...(error ? { error } : {}) });
+    });
+    socket.write(data, () => {});
+  });
+}
+
+/** Status line and the parsed envelope of a raw HTTP answer. */
+export function parseAnswer(text: string): { status: number; envelope: any } {
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+  const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+  let envelope: any;
+  try {
+    envelope = JSON.parse(body);
+  } catch {
+    envelope = undefined;
+  }
+  return { status, envelope };
+}

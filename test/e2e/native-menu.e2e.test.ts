@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestGateway, startTestGateway } from '../support/gateway';
+import { buildExtension } from './support/build';
+import { type LoadedExtension, launchWithExtension, requireChromium, skipReason } from './support/chromium';
+import { configure, history, waitForResult } from './support/extension';
+import { servesDocument } from './support/gateway-state';
+import { type TestSite, html, startSite } from './support/pages';
+import { type Display, hasXvfb, startXvfb } from './support/xvfb';
+
+/*
+ * Chromium's real native context menu, headed under Xvfb, picked with the keyboard through
+ * xdotool. Only a real menu click grants activeTab, so this is where the page is read and the
+ * screen captured on a page the extension has no host permission for (localhost; the e2e build
+ * only holds 127.0.0.1), as for any site a user visits.
+ */
+
+const skip = skipReason() ?? (hasXvfb || requireChromium ? undefined : 'native menu test skipped: Xvfb or xdotool not found');
+if (skip) console.warn(skip);
+
+const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
+
+/**
+ * Keyboard paths from an opened menu to our parent item, counted from the bottom (Up from nothing
+ * selected starts at the last item): on an image it sits just above "Inspect"; on a page, above
+ * "View page source" and "Inspect".
+ */
+const IMAGE_MENU = ['Up', 'Up'];
+const PAGE_MENU = ['Up', 'Up', 'Up'];
+
+describe.skipIf(Boolean(skip))('native context menu (headed Chromium under Xvfb)', () => {
+  let display: Display;
+  let gw: TestGateway;
+  let site: TestSite;
+  let ext: LoadedExtension;
+  let token: string;
+
+  beforeAll(async () => {
+    const dir = buildExtension();
+    display = await startXvfb();
+    // no IMAGE_FETCH_ALLOW: the gateway refuses loopback images, as it refuses private hosts
+    gw = await startTestGateway({ RECOGNITION_WORKERS: '1' });
+    const app = await gw.createApp('native');
+    token = await gw.createToken(app.appid);
+    site = await startSite();
+    ext = await launchWithExtension(dir, { headed: true, env: { DISPLAY: display.name } });
+    await configure(ext, gw.url, token, { openPopupOnResult: false, notifyOnSuccess: false });
+  });
+  afterAll(async () => {
+    await ext?.close();
+    await site?.close();
+    await gw?.stop();
+    display?.stop();
+  });
+
+  async function openOnLocalhost(route: string, body: string): Promise<Page> {
+    site.route(route, html(body));
+    const page = await ext.context.newPage();
+    await page.goto(`${site.otherOrigin}${route}`);
+    await page.bringToFront();
+    return page;
+  }
+
+  async function rightClick(page: Page, selector: string) {
+    const box = (await page.locator(selector).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' });
+    await new Promise((r) => setTimeout(r, 600)); // the native menu opens asynchronously
+  }
+
+  it('region capture from the page menu: overlay, drag, capture (activeTab), recognition', async () => {
+    const page = await openOnLocalhost(
+      '/text.html',
+      '<p id="t" style="font: 48px sans-serif; margin: 80px">识别网关 2024</p><p id="blank" style="height:300px"></p>',
+    );
+    await rightClick(page, '#blank');
+    // submenu opens on its first item (车牌); Up wraps to 表格, Up again is 通用文字
+    await display.keys(...PAGE_MENU, 'Right', 'Up', 'Up', 'Return');
+    await page.waitForSelector('#recognition-region-overlay');
+    const box = (await page.locator('#t').boundingBox())!;
+    const since = Date.now();
+    await page.mouse.move(box.x - 10, box.y - 10);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 340, box.y + box.height + 10, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.locator('#recognition-region-overlay').count()).toBe(0);
+    const entry = await waitForResult(ext, since, 45_000);
+    expect(entry.docId).toBe('text');
+    const recognition = await servesDocument(gw.url, token, 'text');
+    // the capture worked: the gateway was called with the crop (a failed capture never gets there)
+    expect(entry.error?.key).not.toBe('err_capture_failed');
+    if (recognition) {
+      expect(entry).toMatchObject({ status: 'ok', source: { via: 'region' } });
+      const lines = (entry.data as { Results: { Text: string }[] }).Results.map((r) => r.Text).join('');
+      expect(lines).toContain('2024');
+    } else {
+      expect(entry.error).toMatchObject({ key: 'err_NOT_FOUND', code: -6 });
+    }
+  });
+
+  it('image menu on a page without host permission: the gateway cannot fetch localhost, the page is read', async (ctx) => {
+    if (!fs.existsSync(corpus)) ctx.skip();
+    site.route('/vin.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'vin/vin_engraved_01.jpg')) });
+    const page = await openOnLocalhost('/vin.html', '<img id="v" src="/vin.jpg" width="500">');
+    await page.waitForFunction(() => (document.getElementById('v') as HTMLImageElement).complete);
+    const since = Date.now();
+    await rightClick(page, '#v');
+    // image menu: 车牌 first, 车辆 VIN 码 second
+    await display.keys(...IMAGE_MENU, 'Right', 'Down', 'Return');
+    const entry = await waitForResult(ext, since, 45_000);
+    expect(entry).toMatchObject({ docId: 'vin', source: { srcUrl: `${site.otherOrigin}/vin.jpg` } });
+    if (await servesDocument(gw.url, token, 'vin')) {
+      // the URL try failed (-1102, loopback refused), the bytes came from the page through activeTab
+      expect(entry).toMatchObject({ status: 'ok', source: { via: 'bytes' }, data: { VinCode: 'SAL1A2A40SA606662' } });
+    } else {
+      expect(entry.error).toMatchObject({ key: 'err_NOT_FOUND', code: -6 });
+    }
+  });
+
+  it('cross-origin image without CORS: tainted canvas, so a crop of the screen is recognized', async (ctx) => {
+    // the URL try answers -6 and nothing falls back until 2582-20 lands
+    if (!(await servesDocument(gw.url, token, 'plate'))) ctx.skip();
+    if (!fs.existsSync(corpus)) ctx.skip();
+    site.route('/plate.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'plate/ccpd_base_01.jpg')) });
+    // the page is on localhost, the image on 127.0.0.1 without CORS headers
+    const page = await openOnLocalhost('/cross.html', `<img id="p" src="${site.origin}/plate.jpg">`);
+    await page.waitForFunction(() => (document.getElementById('p') as HTMLImageElement).complete);
+    const since = Date.now();
+    await rightClick(page, '#p');
+    await display.keys(...IMAGE_MENU, 'Right', 'Return');
+    const entry = await waitForResult(ext, since, 45_000);
+    expect(entry).toMatchObject({ status: 'ok', docId: 'plate', source: { via: 'capture' } });
+    const plates = (entry.data as { Plates: { PlateNumber: string }[] }).Plates.map((p) => p.PlateNumber);
+    expect(plates).toContain('皖AYL375');
+    expect((await history(ext)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/*
+ * The extension as the browser tests load it: `vite build --mode e2e` into a temporary directory
+ * keyed by a hash of its sources, so the e2e files of one run (and reruns without changes) share one
+ * build. Built into a fresh directory and renamed into place, so parallel test files never see a
+ * half-written build.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const inputs = ['src/extension', 'src/protocol', 'public', 'manifest.config.ts', 'vite.config.ts', 'package-lock.json'];
+
+function hashSources(): string {
+  const h = crypto.createHash('sha256');
+  const visit = (p: string) => {
+    const full = path.join(root, p);
+    if (!fs.existsSync(full)) return;
+    if (fs.statSync(full).isDirectory()) {
+      for (const e of fs.readdirSync(full).sort()) visit(path.join(p, e));
+    } else {
+      h.update(p).update(fs.readFileSync(full));
+    }
+  };
+  inputs.forEach(visit);
+  return h.digest('hex').slice(0, 16);
+}
+
+export function buildExtension(): string {
+  const dir = path.join(os.tmpdir(), `recognition-ext-e2e-${hashSources()}`);
+  if (fs.existsSync(path.join(dir, 'manifest.json'))) return dir;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'recognition-ext-build-'));
+  const res = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--mode', 'e2e', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`extension build failed:\n${res.stdout}\n${res.stderr}`);
+  try {
+    fs.renameSync(tmp, dir);
+  } catch {
+    // another test file finished the same build first; use that one
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return dir;
+}

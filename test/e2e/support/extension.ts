@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { HistoryEntry } from '../../../src/extension/lib/messages';
+import type { Settings } from '../../../src/extension/lib/settings';
+import type { LoadedExtension } from './chromium';
+
+/*
+ * Driving the loaded extension from a test: arranging its storage through the service worker,
+ * opening the popup in a window of its own, firing a context-menu click, waiting for results.
+ */
+
+export const POPUP = 'src/extension/popup/index.html';
+export const OPTIONS = 'src/extension/options/index.html';
+
+/**
+ * Stores the gateway and the token as the options page would (the UI path has its own test). The
+ * popup is not opened on results unless asked: tests open it themselves, in a window they control.
+ */
+export async function configure(ext: LoadedExtension, gatewayUrl: string, token: string, settings: Partial<Settings> = { openPopupOnResult: false }) {
+  await ext.worker.evaluate(
+    async ({ gatewayUrl, token, settings }) => {
+      await chrome.storage.local.set({ settings: { ...settings, gatewayUrl, version: 1 }, credentials: { token } });
+    },
+    { gatewayUrl, token, settings },
+  );
+}
+
+export async function setHistory(ext: LoadedExtension, entries: HistoryEntry[]) {
+  await ext.worker.evaluate((history) => chrome.storage.local.set({ history }), entries);
+}
+
+export async function history(ext: LoadedExtension): Promise<HistoryEntry[]> {
+  return ext.worker.evaluate(async () => ((await chrome.storage.local.get('history')).history ?? []) as never);
+}
+
+/** Waits until the newest history entry is finished, and returns it. */
+export async function waitForResult(ext: LoadedExtension, since: number, timeoutMs = 30_000): Promise<HistoryEntry> {
+  let last: HistoryEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = (await history(ext)).find((e) => e.at >= since);
+        return last?.status;
+      },
+      { timeout: timeoutMs, interval: 200 },
+    )
+    .toMatch(/^(ok|error)$/);
+  return last!;
+}
+
+/**
+ * The popup page in a popup window, as the toolbar shows it. The web page stays the active tab of
+ * the last focused normal window, which is what the popup acts on (fill, capture).
+ */
+export async function openPopup(ext: LoadedExtension): Promise<Page> {
+  const opened = ext.context.waitForEvent('page', (p) => p.url().includes(POPUP));
+  await ext.worker.evaluate((url) => chrome.windows.create({ url, type: 'popup', width: 440, height: 640 }), ext.url(POPUP));
+  const popup = await opened;
+  await popup.waitForSelector('header.top');
+  return popup;
+}
+
+/** Fires the extension's context-menu listener as a click on `menuItemId` in the tab showing `pageUrl`. */
+export async function clickMenu(ext: LoadedExtension, pageUrl: string, info: Partial<chrome.contextMenus.OnClickData> & { menuItemId: string }) {
+  await ext.worker.evaluate(
+    async ({ pageUrl, info }) => {
+      const [tab] = await chrome.tabs.query({ url: pageUrl });
+      if (!tab) throw new Error(`no tab shows ${pageUrl}`);
+      // undocumented, but the way to reach the listener where the browser shows no native menu (TOOLING.md)
+      const event = chrome.contextMenus.onClicked as unknown as { dispatch(i: object, t: chrome.tabs.Tab): void };
+      event.dispatch({ editable: false, frameId: 0, pageUrl, ...info }, tab);
+    },
+    { pageUrl, info },
+  );
+}
+
+/** The popup's field rows of the shown result, as label → value (what the user reads). */
+export async function fieldRows(popup: Page): Promise<Record<string, string>> {
+  await popup.waitForSelector('.result table.fields tr[data-key]');
+  return popup.$$eval('.result table.fields tr[data-key]', (rows) =>
+    Object.fromEntries(rows.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td.value')?.textContent ?? ''])),
+  );
+}
+
+/** Pastes the clipboard into a fresh textarea of `page` and returns what arrived. */
+export async function pasteInto(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    document.getElementById('paste-target')?.remove();
+    const area = document.createElement('textarea');
+    area.id = 'paste-target';
+    document.body.prepend(area);
+  });
+  await page.bringToFront();
+  await page.focus('#paste-target');
+  await page.keyboard.press('Control+V');
+  return page.inputValue('#paste-target');
+}

@@ -1,0 +1,190 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
+import { fakeBrowser } from '@webext-core/fake-browser';
+import type { HistoryEntry } from '../../src/extension/lib/messages';
+import { defaults, type Settings } from '../../src/extension/lib/settings';
+import * as fx from './fixtures/data';
+import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
+
+vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
+
+vi.mock('../../src/extension/lib/scripts', () => ({
+  scriptFiles: { fill: 'fill.js', pick: 'pick.js', readImage: 'read-image.js', selectRegion: 'select-region.js' },
+}));
+const { App } = await import('../../src/extension/popup/App');
+
+/*
+ * The popup rendered in happy-dom, talking to a scripted background: what the user sees for each
+ * kind of result, and what the buttons do.
+ */
+
+const entry = (docId: HistoryEntry['docId'], data: unknown, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id: `e-${docId}`,
+  at: Date.UTC(2024, 0, 2, 3, 4, 5),
+  docId,
+  status: 'ok',
+  source: { via: 'url', pageUrl: 'https://p/', srcUrl: 'https://img/x.jpg' },
+  requestId: 'req-9',
+  data,
+  ...extra,
+});
+
+let c: FakeBrowser;
+let sent: { type: string; body: unknown }[];
+let copied: string[];
+let container: HTMLElement;
+
+async function open(entries: HistoryEntry[], settings: Partial<Settings> = {}, answers: Record<string, unknown> = {}) {
+  sent = [];
+  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (msg: { type: string; body: unknown }) => {
+    sent.push(msg);
+    if (msg.type === 'settings.get') return { ok: true, value: { settings: { ...defaults, ...settings }, token: { set: true, tail: 'abcd' }, hostPermission: true } };
+    if (msg.type === 'history.get') return { ok: true, value: { entries } };
+    return answers[msg.type] ?? { ok: true, value: {} };
+  }) as never);
+  container = document.createElement('div');
+  document.body.append(container);
+  await act(async () => render(<App />, container));
+  await act(async () => new Promise((r) => setTimeout(r, 0)));
+}
+
+const text = () => container.textContent ?? '';
+const button = (label: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === label)!;
+const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)));
+const click = async (el: Element) => {
+  await act(async () => (el as HTMLElement).click());
+  await flush();
+};
+const rows = () => Object.fromEntries([...container.querySelectorAll('table.fields tr[data-key]')].map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td.value')!.textContent]));
+
+beforeEach(() => {
+  c = installFakeBrowser();
+  copied = [];
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+});
+afterEach(() => {
+  render(null, container);
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+describe('popup', () => {
+  it('shows the latest result with Chinese labels and the request id', async () => {
+    await open([entry('vin', fx.vinData), entry('plate', fx.plateData, { id: 'older' })]);
+    expect(container.querySelector('h2')!.textContent).toBe('车辆 VIN 码');
+    expect(rows()).toEqual({ 'VIN 码': 'SAL1A2A40SA606662' });
+    expect(text()).toContain('请求编号 req-9');
+  });
+
+  it('copies one field, all fields as text, and the JSON', async () => {
+    await open([entry('train', fx.trainData)]);
+    const trainRow = container.querySelector('tr[data-key="Number"]')!;
+    await click(trainRow.querySelector('button.copy')!);
+    expect(copied).toEqual(['G1234']);
+    expect(trainRow.querySelector('button.copy')!.textContent).toBe('已复制');
+    await click(button('复制全部（文本）'));
+    expect(copied[1]).toMatch(/^车次：G1234\n出发站：北京南\n到达站：上海虹桥\n乘车时间：2023年09月23日18:10/);
+    await click(button('复制 JSON'));
+    expect(JSON.parse(copied[2]!)).toEqual(fx.trainData);
+  });
+
+  it('uses English labels when the settings say so', async () => {
+    await open([entry('train', fx.trainData)], { language: 'en' });
+    expect(rows()).toMatchObject({ 'Train number': 'G1234', From: '北京南' });
+    expect(button('Copy all (text)')).toBeTruthy();
+  });
+
+  it('explains a failure with the localized message and the gateway detail', async () => {
+    await open([entry('plate', undefined, { status: 'error', error: { key: 'err_TOKEN_INVALID', subs: [], code: -1012, detail: 'the token expired' } })]);
+    expect(container.querySelector('[role=alert]')!.textContent).toBe(
+      'token 已过期或无效，请在设置页更换或请管理员续期（网关说明：the token expired）',
+    );
+  });
+
+  it('shows a pending asynchronous job with its status, and asks again until it is done', async () => {
+    await open([entry('vat', undefined, { status: 'pending', jobStatus: 'QUEUING' })]);
+    expect(text()).toContain('排队识别中（QUEUING）');
+    const asked = sent.filter((m) => m.type === 'history.get').length;
+    await act(async () => new Promise((r) => setTimeout(r, 900)));
+    expect(sent.filter((m) => m.type === 'history.get').length).toBeGreaterThan(asked);
+  });
+
+  it('renders a table with its spans and copies it as TSV', async () => {
+    await open([entry('table', fx.tableData)]);
+    const first = container.querySelector('table.recognized td')!;
+    expect(first.getAttribute('rowspan')).toBe('2');
+    await click(button('复制为 TSV'));
+    expect(copied[0]).toBe('地区\t上半年\t\n\t一季度\t二季度\n华东\t1,200\t1,350 (预估)');
+  });
+
+  it('keeps or joins line breaks of general text as the user chooses', async () => {
+    await open([entry('text', fx.textData)], { lineBreaks: 'join' });
+    expect(container.querySelector('pre')!.textContent).toBe('识别网关支持车牌和发票Hello world');
+    const select = container.querySelector('.text-view select') as HTMLSelectElement;
+    await act(async () => {
+      select.value = 'keep';
+      select.dispatchEvent(new Event('change'));
+    });
+    expect(container.querySelector('pre')!.textContent).toBe('识别网关\n支持车牌和发票\nHello\nworld');
+  });
+
+  it('auto-copies the main value once when enabled', async () => {
+    await open([entry('plate', fx.plateData)], { autoCopy: true });
+    expect(copied).toEqual(['皖AYL375']);
+    expect(sent).toContainEqual({ type: 'history.markCopied', body: { id: 'e-plate' } });
+    expect(text()).toContain('已自动复制 皖AYL375');
+    render(null, container);
+    await open([entry('plate', fx.plateData, { autoCopied: true })], { autoCopy: true });
+    expect(copied).toEqual(['皖AYL375']);
+  });
+
+  it('fills the page form through the injected script and reports what matched', async () => {
+    c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
+    c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) =>
+      opts.func ? [{ result: { filled: [{ key: 'InvoiceCode', label: '发票代码' }], unmatched: ['InvoiceNo'], candidates: 4 } }] : [{}],
+    );
+    await open([entry('vat', fx.vatData)]);
+    await click(button('填入网页表单'));
+    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 42, frameIds: [0] }, files: ['fill.js'] });
+    expect(container.querySelector('.fill-note')!.textContent).toBe('已填入 1 项 未匹配：发票号码。可用“点选填入”。');
+  });
+
+  it('does not offer form fill for plates', async () => {
+    await open([entry('plate', fx.plateData)]);
+    expect(button('填入网页表单')).toBeUndefined();
+    expect(container.querySelector('button.pick')).toBeNull();
+  });
+
+  it('searches postal codes and pages through the result', async () => {
+    const page = (n: number) => ({
+      ok: true,
+      value: { allNum: 12, allPages: 2, currentPage: n, maxResult: 10, contentlist: [{ province: '北京市', city: '北京市', area: '海淀区', county: `街道${n}`, code: '100089' }] },
+    });
+    await open([], {}, { 'postal.byCode': page(1) });
+    await click(container.querySelector('[data-tab=postal]')!);
+    const input = container.querySelector('input[name=code]') as HTMLInputElement;
+    await act(async () => {
+      input.value = '100089';
+      input.dispatchEvent(new Event('input'));
+    });
+    await click(button('查询'));
+    expect(sent).toContainEqual({ type: 'postal.byCode', body: { code: '100089', page: 1 } });
+    expect(text()).toContain('第 1 / 2 页，共 12 条');
+    await click(container.querySelector('table.postal-rows button.copy')!);
+    expect(copied[0]).toBe('北京市 北京市 海淀区 街道1 100089');
+    await click(button('下一页'));
+    expect(sent).toContainEqual({ type: 'postal.byCode', body: { code: '100089', page: 2 } });
+  });
+
+  it('refuses a malformed postal code without asking the background', async () => {
+    await open([]);
+    await click(container.querySelector('[data-tab=postal]')!);
+    await click(button('查询'));
+    expect(text()).toContain('请输入 6 位数字邮编');
+    expect(sent.some((m) => m.type === 'postal.byCode')).toBe(false);
+  });
+});

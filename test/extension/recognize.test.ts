@@ -1,0 +1,182 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+// first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
+import { fakeBrowser } from '@webext-core/fake-browser';
+import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
+import { vinData } from './fixtures/data';
+
+vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
+
+vi.mock('../../src/extension/lib/scripts', () => ({
+  scriptFiles: { fill: 'fill.js', pick: 'pick.js', readImage: 'read-image.js', selectRegion: 'select-region.js' },
+}));
+
+const { recognize, resumePending } = await import('../../src/extension/background/recognize');
+const { setToken } = await import('../../src/extension/background/credentials');
+const { listHistory } = await import('../../src/extension/background/history');
+
+/*
+ * The recognition flow with a scripted gateway (the fetch the background uses) and a fake browser:
+ * input choice and fall-backs, async polling, what lands in the history, badge and notification.
+ */
+
+type Answer = { code?: number; error?: string; body?: unknown; status?: number };
+const env = (a: Answer) => ({ gateway_res_code: a.code ?? 0, gateway_res_error: a.error ?? '', gateway_res_id: 'id', gateway_res_body: a.body ?? {} });
+
+let calls: { point: string; params: URLSearchParams }[];
+function scriptGateway(...answers: Answer[]) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ point: new URL(url).pathname.slice(1), params: new URLSearchParams(String(init.body)) });
+      const a = answers.shift();
+      if (!a) throw new Error('unexpected gateway call');
+      return new Response(JSON.stringify(env(a)), { status: a.status ?? 200 });
+    }),
+  );
+}
+
+const vinOk = { body: { ret_code: 0, remark: '', RequestId: 'req-1', Data: vinData } };
+const image = (srcUrl: string) => ({ kind: 'image' as const, srcUrl, pageUrl: 'https://shop.example/item', tabId: 5, frameId: 0, windowId: 1 });
+
+let c: FakeBrowser;
+beforeEach(async () => {
+  c = installFakeBrowser();
+  await setToken('tok-123456');
+});
+
+describe('recognize', () => {
+  it('sends the image URL, stores the validated Data, marks the badge and notifies', async () => {
+    scriptGateway(vinOk);
+    const entry = await recognize({ docId: 'vin', source: image('https://img.example.com/vin.jpg') });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.point).toBe('2582-18');
+    expect(Object.fromEntries(calls[0]!.params)).toEqual({ ImageURL: 'https://img.example.com/vin.jpg', ds_id: 'local' });
+    expect(entry).toMatchObject({ status: 'ok', data: vinData, requestId: 'req-1', source: { via: 'url', srcUrl: 'https://img.example.com/vin.jpg' } });
+    expect((await listHistory())[0]).toMatchObject({ id: entry!.id, status: 'ok' });
+    expect(await c.action.getBadgeText({ tabId: 5 })).toBe('✓');
+    const notes = Object.values(c.notifications.getAllCreateOptions()) as { title: string; message: string }[];
+    expect(notes[0]!.title).toBe('车辆 VIN 码 识别完成');
+    expect(notes[0]!.message).toContain('SAL1A2A40SA606662');
+    expect(c.action.openPopup).toHaveBeenCalledWith({ windowId: 1 });
+  });
+
+  it('still records, notifies and opens the popup when the tab was closed meanwhile (no badge to set)', async () => {
+    scriptGateway(vinOk);
+    const gone = async (...args: unknown[]) => {
+      if ((args[0] as { tabId?: number }).tabId === 5) throw new Error('No tab with id: 5.');
+    };
+    const spies = [vi.spyOn(c.action, 'setBadgeBackgroundColor').mockImplementation(gone), vi.spyOn(c.action, 'setBadgeText').mockImplementation(gone)];
+    const entry = await recognize({ docId: 'vin', source: image('https://img.example.com/vin.jpg') });
+    for (const spy of spies) spy.mockRestore();
+    expect(entry).toMatchObject({ status: 'ok', data: vinData });
+    expect((await listHistory())[0]).toMatchObject({ status: 'ok' });
+    expect(Object.values(c.notifications.getAllCreateOptions())).toHaveLength(1);
+    expect(c.action.openPopup).toHaveBeenCalledWith({ windowId: 1 });
+  });
+
+  it('reads the bytes in the page when the gateway cannot fetch the URL (-1102)', async () => {
+    scriptGateway({ code: -1102, error: '输入无法获取或解码 (input could not be fetched or decoded): address not allowed', status: 400 }, vinOk);
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown; args?: unknown[] }) =>
+      opts.func ? [{ result: { kind: 'bytes', dataUrl: 'data:image/png;base64,iVBORw0KGgo=', via: 'fetch' } }] : [{}],
+    );
+    const entry = await recognize({ docId: 'vin', source: image('http://192.168.1.10/vin.jpg') });
+    expect(calls.map((x) => x.params.get('ImageURL'))).toEqual(['http://192.168.1.10/vin.jpg', 'data:image/png;base64,iVBORw0KGgo=']);
+    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 5, frameIds: [0] }, files: ['read-image.js'] });
+    expect(entry).toMatchObject({ status: 'ok', source: { via: 'bytes' } });
+  });
+
+  it('reads blob: images in the page without trying the URL first', async () => {
+    scriptGateway(vinOk);
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) =>
+      opts.func ? [{ result: { kind: 'bytes', dataUrl: 'data:image/jpeg;base64,/9j/4AAQ', via: 'canvas' } }] : [{}],
+    );
+    const entry = await recognize({ docId: 'vin', source: image('blob:https://shop.example/3f2a') });
+    expect(calls).toHaveLength(1);
+    expect(entry).toMatchObject({ status: 'ok', source: { via: 'bytes', srcUrl: '' } });
+  });
+
+  it('explains a page that cannot be read, and keeps the gateway reason out of the way', async () => {
+    scriptGateway();
+    c.scripting.executeScript.mockRejectedValue(new Error('Cannot access contents of the page. Extension manifest must request permission'));
+    const entry = await recognize({ docId: 'vin', source: image('blob:https://shop.example/x') });
+    expect(entry).toMatchObject({ status: 'error', error: { key: 'err_restricted_page' } });
+    expect(await c.action.getBadgeText({ tabId: 5 })).toBe('!');
+    const notes = Object.values(c.notifications.getAllCreateOptions()) as { title: string; message: string }[];
+    expect(notes[0]!.title).toBe('识别失败（车辆 VIN 码）');
+    expect(notes[0]!.message).toMatch(/^浏览器不允许扩展在此页面上运行/);
+  });
+
+  it('does not fall back on errors the page cannot fix (expired token)', async () => {
+    scriptGateway({ code: -1012, error: '子授权 token 已过期或无效 (sub-authorization token expired or invalid): the token expired; extend it with 2141-3', status: 401 });
+    const entry = await recognize({ docId: 'vin', source: image('https://img.example.com/vin.jpg') });
+    expect(c.scripting.executeScript).not.toHaveBeenCalled();
+    expect(entry).toMatchObject({ status: 'error', error: { key: 'err_TOKEN_INVALID', detail: 'the token expired; extend it with 2141-3' } });
+    expect(c.action.openPopup).not.toHaveBeenCalled();
+  });
+
+  it('asks for a token, or for the host permission, before calling anything', async () => {
+    scriptGateway();
+    await setToken('');
+    expect(await recognize({ docId: 'vin', source: image('https://a/b.jpg') })).toMatchObject({ error: { key: 'err_no_token' } });
+    await setToken('tok');
+    c.permissions.contains.mockResolvedValue(false);
+    expect(await recognize({ docId: 'vin', source: image('https://a/b.jpg') })).toMatchObject({
+      error: { key: 'err_host_permission', subs: ['127.0.0.1:8080'] },
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends PDF links asynchronously and polls 2582-16 until the job is done', async () => {
+    const { vatData } = await import('./fixtures/data');
+    const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j1', Data: { Status, Result, JobId: 'j1' } } });
+    scriptGateway({ body: { ret_code: 0, remark: '', RequestId: 'j1' } }, job('QUEUING'), job('PROCESS_SUCCESS', JSON.stringify(vatData)));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const pending = recognize({ docId: 'vat', source: { ...image('https://inv.example.com/a.pdf'), kind: 'pdf' } });
+    await vi.runAllTimersAsync();
+    const entry = await pending;
+    vi.useRealTimers();
+    expect(calls.map((x) => x.point)).toEqual(['2582-22', '2582-16', '2582-16']);
+    expect(Object.fromEntries(calls[0]!.params)).toMatchObject({ FileURL: 'https://inv.example.com/a.pdf', FileType: 'pdf', Async: 'true' });
+    expect(Object.fromEntries(calls[1]!.params)).toEqual({ JobId: 'j1', ds_id: 'local' });
+    expect(entry).toMatchObject({ status: 'ok', jobId: 'j1', jobStatus: 'PROCESS_SUCCESS', data: vatData });
+    expect(c.runtime.getPlatformInfo).toHaveBeenCalled(); // the worker was kept awake between polls
+  });
+
+  it('resubmits an image asynchronously when the synchronous call runs past 5 s (-3)', async () => {
+    const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j2', Data: { Status, Result, JobId: 'j2' } } });
+    scriptGateway(
+      { code: -3, error: '识别或读取超时 (recognition or upstream read time-out): recognition took longer than 5 s', status: 504 },
+      { body: { ret_code: 0, remark: '', RequestId: 'j2' } },
+      job('PROCESS_SUCCESS', JSON.stringify(vinData)),
+    );
+    const entry = await recognize({ docId: 'vin', source: image('https://img.example.com/big.jpg') });
+    expect(calls.map((x) => [x.point, x.params.get('Async')])).toEqual([
+      ['2582-18', null],
+      ['2582-18', 'true'],
+      ['2582-16', null],
+    ]);
+    expect(entry).toMatchObject({ status: 'ok', jobId: 'j2', data: vinData });
+  });
+
+  it('resumes polling the job of an entry a previous worker left pending, and notifies its result', async () => {
+    const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j3', Data: { Status, Result, JobId: 'j3' } } });
+    scriptGateway(job('PROCESS_SUCCESS', JSON.stringify(vinData)));
+    await c.storage.local.set({
+      history: [{ id: 'job', at: Date.now() - 60_000, docId: 'vin', status: 'pending', jobId: 'j3', source: { via: 'url', pageUrl: '', srcUrl: '' } }],
+    });
+    await resumePending();
+    expect(calls.map((x) => [x.point, x.params.get('JobId')])).toEqual([['2582-16', 'j3']]);
+    expect((await listHistory())[0]).toMatchObject({ id: 'job', status: 'ok', data: vinData, requestId: 'j3' });
+    const notes = Object.values(c.notifications.getAllCreateOptions()) as { title: string; message: string }[];
+    expect(notes.map((n) => n.title)).toEqual(['车辆 VIN 码 识别完成']);
+  });
+
+  it('marks entries left pending by a previous worker as interrupted', async () => {
+    await c.storage.local.set({
+      history: [{ id: 'old', at: Date.now() - 60_000, docId: 'plate', status: 'pending', source: { via: 'url', pageUrl: '', srcUrl: '' } }],
+    });
+    await resumePending();
+    expect((await listHistory())[0]).toMatchObject({ id: 'old', status: 'error', error: { key: 'err_interrupted' } });
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { recognize } from '../../src/ocr/pipeline';
+import { charAccuracy, exactLines, renderDocument, type Variant } from '../support/synth/index';
+import { hasFont } from './fixtures';
+
+/*
+ * The whole pipeline on rendered documents whose text is known. Thresholds sit just
+ * under what the engine measures (100% on this set at the time of writing), so a real
+ * regression fails rather than drifting unnoticed.
+ */
+
+const variants: Variant[] = ['clean', 'small', 'skew', 'rot90', 'rot180', 'rot270', 'noisy', 'jpeg', 'blur'];
+
+describe.skipIf(!hasFont)('recognize() on synthetic documents', () => {
+  it('reads ≥ 99% of the characters over all variants, ≥ 97% on each page', async () => {
+    let errors = 0, chars = 0;
+    const report: string[] = [];
+    for (const [i, variant] of variants.entries()) {
+      const page = await renderDocument({ seed: 11 + i, variant });
+      const { lines } = await recognize(page.bytes);
+      const score = charAccuracy(page.lines, lines.map((l) => l.text));
+      errors += score.errors;
+      chars += score.chars;
+      report.push(`${variant} ${(score.accuracy * 100).toFixed(1)}%`);
+      expect(score.accuracy, `${page.name}: ${lines.map((l) => l.text).join(' | ')}`).toBeGreaterThanOrEqual(0.97);
+    }
+    console.log(`[ocr] synthetic char accuracy ${(100 * (1 - errors / chars)).toFixed(2)}% (${report.join(', ')})`);
+    expect(1 - errors / chars).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('reads an upside-down page line by line, with the text direction at ±180°', async () => {
+    const page = await renderDocument({ seed: 5, variant: 'rot180' });
+    const { lines } = await recognize(page.bytes);
+    const exact = exactLines(page.lines, lines.map((l) => l.text));
+    expect(exact.matched).toBeGreaterThanOrEqual(exact.total - 1);
+    for (const line of lines) expect(Math.abs(line.box.angle)).toBeGreaterThan(170);
+    // reading order follows the page, not the image: the title comes first
+    expect(lines[0]!.text).toBe(page.lines[0]);
+  });
+
+  it('reads a page turned a quarter, text running downwards at 90°', async () => {
+    const page = await renderDocument({ seed: 6, variant: 'rot90' });
+    const { lines } = await recognize(page.bytes);
+    expect(charAccuracy(page.lines, lines.map((l) => l.text)).accuracy).toBeGreaterThanOrEqual(0.98);
+    for (const line of lines) expect(line.box.angle).toBeCloseTo(90, -1);
+  });
+
+  it('returns full-width digits and letters as ASCII, Chinese punctuation kept', async () => {
+    const page = await renderDocument({ seed: 1, variant: 'clean', rows: ['收款收据', '编号：ＮＯ１２３４５６', '合计：３８０元，已付清。'] });
+    const texts = (await recognize(page.bytes)).lines.map((l) => l.text);
+    expect(texts).toContain('编号：NO123456');
+    expect(texts).toContain('合计：380元，已付清。');
+  });
+
+  it('describes each line by a quad, a rotated box and an enclosing rectangle', async () => {
+    const page = await renderDocument({ seed: 2, variant: 'skew' });
+    const result = await recognize(page.bytes);
+    expect(result.width).toBe(page.width);
+    for (const { quad, box, rect, confidence } of result.lines) {
+      expect(confidence).toBeGreaterThan(0.5);
+      expect(confidence).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.angle)).toBeLessThan(10);
+      expect(box.w).toBeGreaterThan(box.h);
+      for (const p of quad) {
+        expect(p.x).toBeGreaterThanOrEqual(rect.left - 0.5);
+        expect(p.x).toBeLessThanOrEqual(rect.left + rect.width + 0.5);
+        expect(p.y).toBeGreaterThanOrEqual(rect.top - 0.5);
+        expect(p.y).toBeLessThanOrEqual(rect.top + rect.height + 0.5);
+      }
+      expect(rect.left + rect.width).toBeLessThanOrEqual(page.width);
+      expect(rect.top + rect.height).toBeLessThanOrEqual(page.height);
+    }
+    expect(Object.keys(result.timings)).toEqual(['decode', 'det', 'cls', 'rec', 'total']);
+  });
+
+  it('reads small print on a 12-megapixel phone photo', async () => {
+    const page = await renderDocument({ seed: 7, variant: 'photo', fontSize: 16, width: 2600, lineCount: 12 });
+    const { lines } = await recognize(page.bytes);
+    expect(charAccuracy(page.lines, lines.map((l) => l.text)).accuracy).toBeGreaterThanOrEqual(0.98);
+  });
+});
