@@ -23,7 +23,7 @@ export interface Target extends Child {
 export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-adv-'));
   const databaseUrl = path.join(dir, 'gateway.db');
-  const child = await startChild('gateway', { DATABASE_URL: databaseUrl, RECOGNITION_WORKERS: '0', LOG_LEVEL: 'warn', ...env });
+  const child = await startChild('gateway', { DATABASE_URL: databaseUrl, RECOGNITION_WORKERS: '0', ...env });
   const storage = await openStorage(databaseUrl);
   return {
     ...child,

@@ -10,16 +10,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
-      let any = false;
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
-        any = true;
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
-      // a file that failed to load has no tests but must still count as a failure
-      if (!any && mod.state() === 'failed') failed++;
+      // a file that failed to load, or whose beforeAll/afterAll failed, leaves its tests skipped
+      // or has none: it must still count as a failure
+      if (failedHere === 0 && mod.state() === 'failed') failedHere = 1;
+      failed += failedHere;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${skipped} skipped\n${passed} passed, ${failed} failed\n`);
