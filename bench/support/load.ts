@@ -70,6 +70,11 @@ export function table(rows: Measured[]): string {
     String(r.non2xx),
     String(r.errors),
   ]);
+  return formatTable(head, lines);
+}
+
+/** Rows under a header, the first column left-aligned and the others right-aligned. */
+export function formatTable(head: string[], lines: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
