@@ -55,7 +55,9 @@ const token = { 'gateway-access-token': limited.accessToken };
 const scenarios: Scenario[] = [
   { name: 'bare fastify route (ceiling)', url: `${bare.url}/bare`, pid: bare.proc.pid },
   { name: 'appKey 2141-4 query one', url: `${gateway.url}/2141-4?appKey=${app.appKey}&out_code=bench` },
-  { name: 'token 1917-1, rate limit on', url: `${gateway.url}/1917-1?code=100089`, headers: token },
+  // the issue's "token call to a cheap point": one row, so the answer is as small as the bare one's
+  { name: 'token 1917-1 one row, rate limit on', url: `${gateway.url}/1917-1?code=100089&maxResult=1`, headers: token },
+  { name: 'token 1917-1 20 rows, rate limit on', url: `${gateway.url}/1917-1?code=100089`, headers: token },
   {
     name: 'token 1917-2, rate limit on',
     url: `${gateway.url}/1917-2?province=${encodeURIComponent('北京')}&area=${encodeURIComponent('海淀')}`,
@@ -86,6 +88,9 @@ try {
 
 console.log(`\nbench:gateway on ${os.cpus().length} cores, node ${process.version}, ${connections} connections, ${seconds} s each\n`);
 console.log(table(results));
-const ceiling = results[0]!.rps;
-const tokenPath = results[2]!.rps;
-console.log(`\ntoken path: ${((tokenPath / ceiling) * 100).toFixed(0)}% of the ceiling (goal ≥ 60%)`);
+const rps = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!.rps;
+const ceiling = rps('bare');
+const tokenPath = rps('token 1917-1 one row');
+const postalPath = rps('appKey 1917-1, page 2');
+console.log(`\ntoken path (cheap point): ${((tokenPath / ceiling) * 100).toFixed(0)}% of the ceiling (goal ≥ 60%)`);
+console.log(`1917-1 (appKey, page 2 of 200120): ${((postalPath / ceiling) * 100).toFixed(0)}% of the ceiling (goal ≥ 50%)`);

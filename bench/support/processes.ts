@@ -25,7 +25,12 @@ export async function startProcess(entry: string, env: Record<string, string>, r
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = readyPattern.exec(output);
-      if (m) resolve(m[1]!.startsWith('http') ? m[1]! : `http://127.0.0.1:${m[1]}`);
+      if (!m) return;
+      // stop collecting: under load the server logs every request, and scanning an ever longer
+      // string here would slow the load generator that shares this process
+      proc.stdout!.off('data', onData);
+      proc.stderr!.off('data', onData);
+      resolve(m[1]!.startsWith('http') ? m[1]! : `http://127.0.0.1:${m[1]}`);
     };
     proc.stdout!.on('data', onData);
     proc.stderr!.on('data', onData);

@@ -100,6 +100,8 @@ const schema = z.object({
   METRICS_ALLOW: metricsAllow,
   /** `npm run worker` only: serve /metrics, /healthz and /readyz on HOST:METRICS_PORT */
   METRICS_PORT: optionalPort,
+  /** how long a gateway keeps a looked-up token or application (src/gateway/auth/credential-cache.ts); 0 = never */
+  CREDENTIAL_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(1),
   /** seconds in-flight requests get to finish on SIGTERM before the process exits anyway */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
 });

@@ -17,3 +17,18 @@ export function connectRedis(url: string, name: string): Redis {
   redis.on('error', () => {});
   return redis;
 }
+
+/**
+ * A subscription to `channel` on its own connection (a subscribing connection can do nothing
+ * else). Unlike request-path connections it queues while Redis is away, and ioredis subscribes
+ * again after every reconnect. `close()` ends it.
+ */
+export function subscribeRedis(url: string, channel: string, onMessage: () => void): { close(): void } {
+  const redis = new Redis(url, { connectionName: 'gateway-subscriber', retryStrategy: (times) => Math.min(times * 200, 2000) });
+  redis.on('error', () => {});
+  redis.on('message', (ch: string) => {
+    if (ch === channel) onMessage();
+  });
+  void redis.subscribe(channel).catch(() => {});
+  return { close: () => redis.disconnect() };
+}

@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
+import { cachedCredentials } from './auth/credential-cache';
 import type { Config } from './config';
 import type { Limits } from './limits/limits';
 import { memoryLimits } from './limits/memory';
 import { redisLimits } from './limits/redis';
 import { RecognitionRuntime } from './recognition/runtime';
-import { connectRedis } from './redis';
+import { connectRedis, subscribeRedis } from './redis';
 import { type ApplicationsRepo, applicationsRepo } from './store/applications';
 import { type AuditLog, auditLog } from './store/audit';
 import { type Storage, openStorage } from './store/db';
@@ -34,11 +35,19 @@ export async function createServices(config: Config, log: { warn(obj: unknown, m
     ? redisLimits(redis, { prefix: config.REDIS_PREFIX, onFallback: (e) => log.warn({ err: e }, 'redis unavailable, limiting in memory') })
     : memoryLimits();
   const recognition = new RecognitionRuntime(config, storage);
+  // every process clears its credential cache when any of them changes an application or token
+  const channel = `${config.REDIS_PREFIX}:credentials-changed`;
+  const { clear: clearCredentials, ...credentials } = cachedCredentials(
+    applicationsRepo(storage.db),
+    subAuthsRepo(storage.db),
+    config.CREDENTIAL_CACHE_SECONDS * 1000,
+    async () => redis?.publish(channel, String(process.pid)),
+  );
+  const subscription = config.REDIS_URL && config.CREDENTIAL_CACHE_SECONDS > 0 ? subscribeRedis(config.REDIS_URL, channel, clearCredentials) : undefined;
   return {
     config,
     storage,
-    applications: applicationsRepo(storage.db),
-    subAuths: subAuthsRepo(storage.db),
+    ...credentials,
     audit,
     postal: postalRepo(storage),
     limits,
@@ -48,6 +57,7 @@ export async function createServices(config: Config, log: { warn(obj: unknown, m
       await recognition.close();
       await audit.close();
       await limits.close();
+      subscription?.close();
       redis?.disconnect();
       await storage.close();
     },

@@ -2,7 +2,9 @@ import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { sign } from '../../src/gateway/auth/signature';
+import { loggerOptions } from '../../src/gateway/logger';
 import { type TestGateway, call, startTestGateway } from '../support/gateway';
 
 let gw: TestGateway | undefined;
@@ -53,6 +55,14 @@ describe('logs', () => {
     gw = undefined;
     expect(logText).toContain('/:pointId');
     for (const secret of [app.appKey, app.secret, token, signature, 'wrong-key-value']) expect(logText).not.toContain(secret);
+  });
+
+  it('redact credential fields an object passed to the logger carries', () => {
+    const lines: string[] = [];
+    const log = pino(loggerOptions('info'), { write: (line: string) => lines.push(line) });
+    log.info({ appKey: 'k-1', token: 't-1', err: { secret: 's-1', message: 'boom' }, detail: { gateway_sign: 'g-1' } }, 'x');
+    expect(lines.join('')).toContain('boom');
+    for (const secret of ['k-1', 't-1', 's-1', 'g-1']) expect(lines.join('')).not.toContain(secret);
   });
 });
 

@@ -80,24 +80,31 @@ export function pointDispatcher(services: Services, stats: { inFlight: number } 
       const parsed = spec.request.safeParse(params);
       if (!parsed.success) throw new GatewayError('PARAM_INVALID', describeIssue(parsed.error));
 
-      const abort = new AbortController();
+      // the signal exists only for handlers that read it (recognition): most calls never do,
+      // and a controller and a close listener per call are measurable on the cheap points
+      let abort: AbortController | undefined;
       // the response stream closes early only when the client went away
       const onClose = () => {
-        if (!reply.raw.writableFinished) abort.abort(new GatewayError('PARAM_INVALID', 'client closed the connection'));
+        if (!reply.raw.writableFinished) abort!.abort(new GatewayError('PARAM_INVALID', 'client closed the connection'));
       };
-      reply.raw.once('close', onClose);
       try {
         const body = await handler.handle({
           params: parsed.data,
           caller,
           requestId: request.id,
           services,
-          signal: abort.signal,
+          get signal() {
+            if (!abort) {
+              abort = new AbortController();
+              reply.raw.once('close', onClose);
+            }
+            return abort.signal;
+          },
           log: request.log,
         });
         return sendSuccess(reply, body as Record<string, unknown>);
       } finally {
-        reply.raw.off('close', onClose);
+        if (abort) reply.raw.off('close', onClose);
       }
     } finally {
       stats.inFlight--;
