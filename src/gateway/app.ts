@@ -87,21 +87,25 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
     closing = true;
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // the hooks take callbacks rather than being async: they run on every request, and an async
+  // hook costs fastify a promise and a microtask turn each (measurable on the cheap points)
+  app.addHook('onRequest', (request, reply, done) => {
     request.gw = {};
-    if (closing) return sendError(reply, new GatewayError('OVERLOADED', 'the gateway is shutting down'));
-    if (request.method === 'OPTIONS') return cors.preflight(request, reply);
+    // answering here ends the request: `done` is not called then
+    if (closing) sendError(reply, new GatewayError('OVERLOADED', 'the gateway is shutting down'));
+    else if (request.method === 'OPTIONS') cors.preflight(request, reply);
+    else done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     cors.decorate(request, reply);
     if (closing) reply.header('connection', 'close');
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const gw = request.gw;
     const latency = reply.elapsedTime;
     metrics.observe(gw.pointId ?? request.routeOptions.url ?? 'unmatched', String(gw.code ?? 'none'), latency / 1000);
@@ -125,6 +129,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
         client_ip: request.ip,
       });
     }
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => {
