@@ -1,10 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
-import { type Config, loadConfig } from './config';
+import type { Config } from './config';
 import { createDemoOnFirstRun, describeDemo } from './demo';
 import { loggerOptions } from './logger';
 import { loadPostalOnStart } from './postal/startup';
+import { runProcess } from './process-lifecycle';
 import { createServices } from './services';
 
 export interface RunningGateway {
@@ -62,33 +63,8 @@ export async function startGateway(
 }
 
 /** Runs the gateway until SIGTERM/SIGINT; a second signal exits at once. */
-export async function main(opts: { demo?: boolean } = {}): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n`);
-    process.exit(2);
-  }
-  const gateway = await startGateway(config, { demo: opts.demo ?? process.env.FIRST_RUN_DEMO !== 'false' });
-  let signals = 0;
-  const onSignal = () => {
-    if (++signals > 1) process.exit(1);
-    gateway.stop().then(
-      () => process.exit(0),
-      (e) => {
-        process.stderr.write(`shutdown failed: ${String(e)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+export function main(opts: { demo?: boolean } = {}): Promise<void> {
+  return runProcess('gateway', (config) => startGateway(config, { demo: opts.demo ?? process.env.FIRST_RUN_DEMO !== 'false' }));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((e) => {
-    process.stderr.write(`gateway failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  });
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void main();

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import { type Config, loadConfig } from '../config';
+import type { Config } from '../config';
 import { loggerOptions } from '../logger';
+import { runProcess } from '../process-lifecycle';
 import { RecognitionRuntime } from '../recognition/runtime';
 import { openStorage } from '../store/db';
 import { type WorkerHttp, startWorkerHttp } from './worker-http';
@@ -47,33 +48,4 @@ export async function startWorker(config: Config, opts: { logStream?: pino.Desti
   };
 }
 
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n`);
-    process.exit(2);
-  }
-  const worker = await startWorker(config);
-  let signals = 0;
-  const onSignal = () => {
-    if (++signals > 1) process.exit(1);
-    worker.stop().then(
-      () => process.exit(0),
-      (e) => {
-        process.stderr.write(`worker shutdown failed: ${String(e)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((e) => {
-    process.stderr.write(`worker failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  });
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void runProcess('worker', startWorker);
