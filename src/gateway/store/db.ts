@@ -60,6 +60,10 @@ export async function openStorage(url: string, opts: { poolSize?: number } = {})
     });
     // an idle client losing its connection must not crash the process; the pool replaces it
     pool.on('error', () => {});
+    // nor a checked-out one between queries (pg-pool drops its own listener on checkout): the
+    // loss fails that client's next query, and the pool discards it on release
+    // (test/gateway/store/pg-connection-lost.test.ts)
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await migrateToLatest(db, 'postgres');
     return { db, dialect: 'postgres', close: () => db.destroy() };
