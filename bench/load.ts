@@ -1,7 +1,8 @@
 import os from 'node:os';
 import type autocannon from 'autocannon';
 import { type Backend, type Proc, type Seed, benchImage, chooseBackend, seed, startRole } from './support/deployment';
-import { type Stream, type StreamResult, answeredBetween, answeredByCode, codesLine, drive, rssMiB, streamTable } from './support/mixed';
+import { cpuTime } from './support/load';
+import { type Stream, type StreamResult, answeredBetween, answeredByCode, codesLine, drive, machineCpu, rssMiB, streamTable } from './support/mixed';
 
 /*
  * npm run bench:load — issue 7, item 4: mixed traffic (postal 1917-1/-2, token management
@@ -13,7 +14,7 @@ import { type Stream, type StreamResult, answeredBetween, answeredByCode, codesL
  * Options (environment), defaults take about 4 minutes:
  *   LOAD_SECONDS=20                 each mixed-traffic phase
  *   LOAD_CONNECTIONS=32             connections of the postal + token management stream
- *   LOAD_RECOGNITION_CONNECTIONS=2  connections of the recognition stream (synchronous 2582-11)
+ *   LOAD_RECOGNITION_CONNECTIONS=2  connections of the recognition stream (synchronous 2582-11; 0: none)
  *   LOAD_OCR_SECONDS=20             each OCR throughput phase (2 connections per worker thread)
  *   LOAD_SOAK_SECONDS=60            the soak run (after a warm-up of a sixth of it, at most 30 s)
  *   LOAD_RSS_BOUND_MIB=64           allowed RSS growth of each process over the soak
@@ -35,7 +36,11 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const q = (v: string) => encodeURIComponent(v);
 let serial = 0;
 
-/** One connection's cycle: postal lookups with the token, then a token's whole life with the appKey. */
+/**
+ * One connection's cycle of 33 requests, as a front office might call: 24 postal lookups and 2 job
+ * reads with the token, 3 token queries with the appKey, and one token's whole life (create,
+ * query, extend, delete: 3 writes, 9% of the cycle).
+ */
 function apiStream(s: Seed, jobId: string): Stream {
   const token = { 'gateway-access-token': s.token };
   const app = `appKey=${s.appKey}`;
@@ -43,14 +48,24 @@ function apiStream(s: Seed, jobId: string): Stream {
     method: 'GET',
     setupRequest: (req, ctx) => ({ ...req, path: path((ctx as { oc: string }).oc) }),
   });
+  const postal: autocannon.Request[] = [
+    { method: 'GET', path: '/1917-1?code=100089', headers: token },
+    { method: 'GET', path: `/1917-2?province=${q('北京')}&area=${q('海淀')}`, headers: token },
+    { method: 'GET', path: '/1917-1?code=200120&page=2', headers: token },
+    { method: 'GET', path: `/1917-2?area=${q('朝阳区')}`, headers: token },
+  ];
+  const readJob: autocannon.Request = { method: 'POST', path: '/2582-16', headers: { ...token, ...form }, body: `JobId=${jobId}&ds_id=local` };
+  const queryOne: autocannon.Request = { method: 'GET', path: `/2141-4?${app}&out_code=load` };
   return {
     name: 'postal + token management',
     connections: CONNECTIONS,
     requests: [
-      { method: 'GET', path: '/1917-1?code=100089', headers: token },
-      { method: 'GET', path: `/1917-2?province=${q('北京')}&area=${q('海淀')}`, headers: token },
-      { method: 'GET', path: '/1917-1?code=200120&page=2', headers: token },
-      { method: 'GET', path: `/1917-2?area=${q('朝阳区')}`, headers: token },
+      ...postal,
+      ...postal,
+      readJob,
+      queryOne,
+      ...postal,
+      ...postal,
       {
         method: 'GET',
         setupRequest: (req, ctx) => {
@@ -61,9 +76,12 @@ function apiStream(s: Seed, jobId: string): Stream {
       },
       mine((oc) => `/2141-4?${app}&out_code=${oc}`),
       mine((oc) => `/2141-3?${app}&out_code=${oc}&expires_in=3600`),
+      ...postal,
+      readJob,
+      queryOne,
       { method: 'GET', path: `/2141-5?${app}&out_code=load` },
+      ...postal,
       mine((oc) => `/2141-2?${app}&out_code=${oc}`),
-      { method: 'POST', path: '/2582-16', headers: { ...token, ...form }, body: `JobId=${jobId}&ds_id=local` },
     ],
   };
 }
@@ -93,16 +111,26 @@ async function finishedJob(url: string, s: Seed, body: string): Promise<string> 
 }
 
 /** Drives the streams against the gateways and prints what they answered. */
-async function phase(title: string, gateways: Proc[], streams: Stream[], seconds: number): Promise<StreamResult[]> {
+async function phase(title: string, gateways: Proc[], streams: Stream[], seconds: number, workers: Proc[] = []): Promise<StreamResult[]> {
   const urls = gateways.map((g) => g.url);
   process.stderr.write(`${title}: ${seconds} s ...\n`);
   const before = await answeredByCode(urls);
+  const cpu = [...gateways, ...workers].map((p) => cpuTime(p.pid) ?? 0);
+  const machine = machineCpu();
   const results = await drive(urls, streams, seconds);
+  const machineAfter = machineCpu();
+  const used = [...gateways, ...workers].map((p, i) => (cpuTime(p.pid) ?? 0) - cpu[i]!);
+  const gatewayCpu = used.slice(0, gateways.length).reduce((a, b) => a + b, 0);
+  const workerCpu = used.slice(gateways.length).reduce((a, b) => a + b, 0);
   const delta = answeredBetween(before, await answeredByCode(urls));
   console.log(`\n## ${title}\n`);
   console.log(streamTable(results));
   const total = results.reduce((n, r) => n + r.requests, 0);
   console.log(`all streams: ${(total / seconds).toFixed(1)} req/s; gateway codes: ${codesLine(delta)}`);
+  const busy = (machineAfter.busy - machine.busy) / Math.max(1, machineAfter.total - machine.total);
+  const images = [...delta].filter(([k]) => k.startsWith('2582-11 ')).reduce((n, [, v]) => n + v, 0);
+  const perImage = workers.length ? `, worker CPU: ${Math.round(workerCpu / 1000 / Math.max(1, images))} ms per recognition` : '';
+  console.log(`gateway CPU: ${Math.round(gatewayCpu / Math.max(1, total))} µs per request${perImage}; machine CPU busy: ${Math.round(busy * 100)}% of ${os.cpus().length} cores`);
   return results;
 }
 
@@ -121,7 +149,7 @@ try {
   const workers = backend.shared ? [await start('worker', 'worker 1')] : [];
   const g1 = await start('gateway', 'gateway 1');
   const jobId = await finishedJob(g1.url, data, body);
-  const mixed = [apiStream(data, jobId), recognitionStream(data, body, RECOGNITION_CONNECTIONS)];
+  const mixed = [apiStream(data, jobId), ...(RECOGNITION_CONNECTIONS > 0 ? [recognitionStream(data, body, RECOGNITION_CONNECTIONS)] : [])];
 
   console.log(`# bench:load, ${new Date().toISOString()}`);
   console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load generator in the same machine`);
@@ -132,11 +160,11 @@ try {
 
   // each gateway gets a few seconds of the same traffic first, so the figures are not its warm-up
   await drive([g1.url], mixed, WARMUP);
-  await phase(`1 gateway, mixed traffic`, [g1], mixed, SECONDS);
+  await phase(`1 gateway, mixed traffic`, [g1], mixed, SECONDS, workers);
   const g2 = await start('gateway', 'gateway 2');
   const gateways = [g1, g2];
   await drive([g2.url], mixed, WARMUP);
-  await phase(`2 gateways, mixed traffic`, gateways, mixed, SECONDS);
+  await phase(`2 gateways, mixed traffic`, gateways, mixed, SECONDS, workers);
 
   // OCR throughput: only recognition, 2 connections per reading thread (one reading, one waiting)
   const ocr: Record<number, number> = {};
@@ -144,7 +172,7 @@ try {
     if (backend.shared && workers.length < n) workers.push(await start('worker', `worker ${n}`));
     const targets = backend.shared ? gateways : gateways.slice(0, n);
     const who = backend.shared ? `${n} worker process${n > 1 ? 'es' : ''} (1 thread each)` : `${n} gateway thread${n > 1 ? 's' : ''}`;
-    const [r] = await phase(`OCR throughput, ${who}`, targets, [recognitionStream(data, body, 2 * n)], OCR_SECONDS);
+    const [r] = await phase(`OCR throughput, ${who}`, targets, [recognitionStream(data, body, 2 * n)], OCR_SECONDS, workers);
     ocr[n] = (r!.requests - r!.non2xx) / OCR_SECONDS;
     console.log(`images/s: ${ocr[n]!.toFixed(2)}`);
   }
@@ -159,7 +187,7 @@ try {
   const sampler = setInterval(() => {
     for (const p of running) peak.set(p, Math.max(peak.get(p) ?? 0, rssMiB(p.pid) ?? 0));
   }, 1000);
-  const soak = await phase(`soak, ${SOAK_SECONDS} s, 2 gateways + ${backend.shared ? '2 workers' : 'their threads'}`, gateways, mixed, SOAK_SECONDS);
+  const soak = await phase(`soak, ${SOAK_SECONDS} s, 2 gateways + ${backend.shared ? '2 workers' : 'their threads'}`, gateways, mixed, SOAK_SECONDS, workers);
   clearInterval(sampler);
   console.log(`\nRSS per process (MiB), bound: growth over the soak ≤ ${RSS_BOUND} MiB`);
   let held = true;

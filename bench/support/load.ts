@@ -24,7 +24,7 @@ export interface Measured {
 }
 
 /** User + system CPU time of a process so far, in µs (Linux /proc; clock ticks are 10 ms). */
-function cpuTime(pid: number): number | undefined {
+export function cpuTime(pid: number): number | undefined {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10_000;

@@ -99,6 +99,13 @@ export function rssMiB(pid: number): number | undefined {
   }
 }
 
+/** Busy and total CPU time of the whole machine so far, in clock ticks (Linux /proc/stat). */
+export function machineCpu(): { busy: number; total: number } {
+  const [user, nice, system, idle, iowait, ...rest] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = [user, nice, system, idle, iowait, ...rest].reduce((a, b) => a! + b!, 0)!;
+  return { busy: total - idle! - iowait!, total };
+}
+
 /** A fixed-width table of stream results. */
 export function streamTable(rows: StreamResult[]): string {
   const head = ['stream', 'conns', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
