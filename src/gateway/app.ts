@@ -9,7 +9,7 @@ import { type GatewayRequestState, fromFrameworkError, sendError, sendSuccess } 
 import { parseForm } from './http/form';
 import { readinessAnswer, readinessProbe } from './http/health';
 import { createRegistry, httpMetrics, metricsAccess, recognitionMetrics } from './http/metrics';
-import { SERVER_LIMITS, capConnections, clientErrorHandler } from './http/server-limits';
+import { SERVER_LIMITS, capConnections, clientErrorHandler, lastRequestOnSocket } from './http/server-limits';
 import type { Services } from './services';
 
 declare module 'fastify' {
@@ -57,7 +57,6 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
     requestTimeout: SERVER_LIMITS.requestTimeout,
     connectionTimeout: 0,
     keepAliveTimeout: SERVER_LIMITS.keepAliveTimeout,
-    maxRequestsPerSocket: SERVER_LIMITS.maxRequestsPerSocket,
     http: {
       headersTimeout: SERVER_LIMITS.headersTimeout,
       connectionsCheckingInterval: SERVER_LIMITS.connectionsCheckingInterval,
@@ -83,6 +82,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
   // instead of holding the shutdown until the keep-alive time-out; new requests are refused
   // (-7: a load balancer tries another gateway), /readyz included
   let closing = false;
+  const lastRequest = lastRequestOnSocket();
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -99,7 +99,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
 
   app.addHook('onSend', (request, reply, payload, done) => {
     cors.decorate(request, reply);
-    if (closing) reply.header('connection', 'close');
+    if (closing || lastRequest(request.raw.socket)) reply.header('connection', 'close');
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     done(null, payload);

@@ -20,7 +20,10 @@ export const SERVER_LIMITS = {
   connectionsCheckingInterval: 1_000,
   /** an idle keep-alive connection is closed after this */
   keepAliveTimeout: 5_000,
-  /** then the client reconnects, so a load balancer's connections spread over new gateways too */
+  /**
+   * then the connection is closed after its answer, so a load balancer's connections spread over
+   * new gateways too (see `lastRequestOnSocket`)
+   */
   maxRequestsPerSocket: 1_000,
   /** Node's default; more is refused with 431 */
   maxHeaderSize: 16 * 1024,
@@ -88,4 +91,21 @@ export function capConnections(server: Server, max: number, onShed: () => void):
     for (const handle of handlers) handle.call(server, socket);
   });
   return state;
+}
+
+/**
+ * Counts the requests of each connection; true for the one that reaches
+ * `SERVER_LIMITS.maxRequestsPerSocket`, whose answer then carries `Connection: close` and ends the
+ * connection. Not Node's own `server.maxRequestsPerSocket`: that only adds the header and keeps the
+ * connection open, and a client that does not read the header (autocannon, simple HTTP/1.1
+ * clients) then gets a bare 503, without the envelope, for every later request, unseen by logs
+ * and metrics (test/adversarial/requests-per-connection.test.ts).
+ */
+export function lastRequestOnSocket(max: number = SERVER_LIMITS.maxRequestsPerSocket): (socket: Socket) => boolean {
+  const counts = new WeakMap<Socket, number>();
+  return (socket) => {
+    const n = (counts.get(socket) ?? 0) + 1;
+    counts.set(socket, n);
+    return n >= max;
+  };
 }
