@@ -26,6 +26,8 @@ export interface StreamResult {
   non2xx: number;
   /** socket errors and time-outs seen by the client */
   errors: number;
+  /** HTTP status → count */
+  statuses: Record<string, number>;
 }
 
 /** Runs every stream at once for `seconds` against `urls`. */
@@ -49,17 +51,19 @@ export async function drive(urls: string[], streams: Stream[], seconds: number):
         p99: r.latency.p99,
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
+        statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count ?? 0])),
       };
     }),
   );
 }
 
-/** `gateway_requests_total` of the access points, summed over the gateways: "point code" → count. */
+/** `gateway_requests_total` (but the scrapes), summed over the gateways: "point code" → count. */
 export async function answeredByCode(urls: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const url of urls) {
     const text = await (await fetch(new URL('/metrics', url))).text();
-    for (const m of text.matchAll(/^gateway_requests_total\{point="(\d+-\d+)",code="([^"]+)"\} (\d+)/gm)) {
+    for (const m of text.matchAll(/^gateway_requests_total\{point="([^"]+)",code="([^"]+)"\} (\d+)/gm)) {
+      if (m[1] === '/metrics') continue;
       const key = `${m[1]} ${m[2]}`;
       counts.set(key, (counts.get(key) ?? 0) + Number(m[3]));
     }
