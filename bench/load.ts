@@ -126,7 +126,9 @@ async function phase(title: string, gateways: Proc[], streams: Stream[], seconds
   console.log(`\n## ${title}\n`);
   console.log(streamTable(results));
   const total = results.reduce((n, r) => n + r.requests, 0);
-  const statuses = results.flatMap((r) => Object.entries(r.statuses).map(([status, n]) => `${status} ×${n}`)).join(', ');
+  const byStatus = new Map<string, number>();
+  for (const r of results) for (const [status, n] of Object.entries(r.statuses)) byStatus.set(status, (byStatus.get(status) ?? 0) + n);
+  const statuses = [...byStatus].map(([status, n]) => `${status} ×${n}`).join(', ');
   console.log(`all streams: ${(total / seconds).toFixed(1)} req/s; gateway codes: ${codesLine(delta)}; HTTP: ${statuses}`);
   const busy = (machineAfter.busy - machine.busy) / Math.max(1, machineAfter.total - machine.total);
   const images = [...delta].filter(([k]) => k.startsWith('2582-11 ')).reduce((n, [, v]) => n + v, 0);
