@@ -8,6 +8,7 @@ import { applicationsRepo } from '../../src/gateway/store/applications';
 import { openStorage } from '../../src/gateway/store/db';
 import { postalRepo } from '../../src/gateway/store/postal';
 import { subAuthsRepo } from '../../src/gateway/store/sub-auths';
+import { pingPostgres, pingRedis } from '../../test/support/services';
 import { registerChineseFont, renderDocument } from '../../test/support/synth/index';
 import { repoRoot, startProcess } from './processes';
 
@@ -30,29 +31,10 @@ export interface Backend {
 const PG_ADMIN = process.env.LOAD_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function reachable(check: () => Promise<unknown>): Promise<boolean> {
-  return check().then(
-    () => true,
-    () => false,
-  );
-}
+const reachable = (check: Promise<void>) => check.then(() => true, () => false);
 
 export async function chooseBackend(): Promise<Backend> {
-  const pgUp = await reachable(async () => {
-    const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
-    await c.connect();
-    await c.end();
-  });
-  const redisUp = await reachable(async () => {
-    const r = new Redis(REDIS, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    r.on('error', () => {});
-    try {
-      await r.connect();
-      await r.ping();
-    } finally {
-      r.disconnect();
-    }
-  });
+  const [pgUp, redisUp] = await Promise.all([reachable(pingPostgres(PG_ADMIN)), reachable(pingRedis(REDIS))]);
   const prefix = `load${process.pid}`;
   if (pgUp && redisUp) {
     const admin = new pg.Client({ connectionString: PG_ADMIN });

@@ -25,28 +25,34 @@ async function reachable(check: () => Promise<unknown>, what: string): Promise<b
   }
 }
 
+/** Connects to PostgreSQL at `url` and leaves; rejects when it does not answer within 2 s. */
+export async function pingPostgres(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  await c.connect();
+  await c.end();
+}
+
+/** Connects to Redis at `url` and pings it; rejects when it does not answer within 2 s. */
+export async function pingRedis(url: string): Promise<void> {
+  const r = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  r.on('error', () => {});
+  try {
+    await r.connect();
+    await r.ping();
+  } finally {
+    r.disconnect();
+  }
+}
+
 let pgState: Promise<boolean> | undefined;
 export function postgresAvailable(): Promise<boolean> {
-  pgState ??= reachable(async () => {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-    await c.connect();
-    await c.end();
-  }, `PostgreSQL at ${PG_ADMIN_URL}`);
+  pgState ??= reachable(() => pingPostgres(PG_ADMIN_URL), `PostgreSQL at ${PG_ADMIN_URL}`);
   return pgState;
 }
 
 let redisState: Promise<boolean> | undefined;
 export function redisAvailable(): Promise<boolean> {
-  redisState ??= reachable(async () => {
-    const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    r.on('error', () => {});
-    try {
-      await r.connect();
-      await r.ping();
-    } finally {
-      r.disconnect();
-    }
-  }, `Redis at ${REDIS_URL}`);
+  redisState ??= reachable(() => pingRedis(REDIS_URL), `Redis at ${REDIS_URL}`);
   return redisState;
 }
 
