@@ -42,6 +42,7 @@ export async function createServices(config: Config, log: { warn(obj: unknown, m
     subAuthsRepo(storage.db),
     config.CREDENTIAL_CACHE_SECONDS * 1000,
     async () => redis?.publish(channel, String(process.pid)),
+    storage.changedElsewhere,
   );
   const subscription = config.REDIS_URL && config.CREDENTIAL_CACHE_SECONDS > 0 ? subscribeRedis(config.REDIS_URL, channel, clearCredentials) : undefined;
   return {

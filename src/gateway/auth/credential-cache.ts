@@ -15,7 +15,9 @@ const MAX_ENTRIES = 20_000;
  *
  * Changes made through this process (2141 points, admin commands) clear its cache at once and
  * are `announce`d (Redis pub/sub when REDIS_URL is set), so every other gateway clears its cache
- * too before the change is answered; without Redis, other processes see a change within `ttlMs`.
+ * too before the change is answered. On SQLite, `changedElsewhere` (another connection committed)
+ * clears it as well, so `npm run admin -- app disable` holds on the next call. On PostgreSQL
+ * without Redis, other processes see a change within `ttlMs`.
  * Expiry needs neither: it is checked against the clock on every call. Unknown credentials are
  * not kept: a new token works at once everywhere, and guessing callers cannot fill the cache.
  * `ttlMs` 0 turns caching off.
@@ -25,6 +27,7 @@ export function cachedCredentials(
   subAuths: SubAuthsRepo,
   ttlMs: number,
   announce: () => Promise<unknown> = async () => {},
+  changedElsewhere: () => boolean = () => false,
 ) {
   if (ttlMs <= 0) return { applications, subAuths, clear: () => {} };
   const tokens = new LRUCache<string, TokenRecord>({ max: MAX_ENTRIES, ttl: ttlMs });
@@ -36,6 +39,7 @@ export function cachedCredentials(
 
   /** `load`'s answer for `key`, from the cache while it is fresh; misses are never kept. */
   async function through<T extends {}>(cache: LRUCache<string, T>, key: string, load: () => Promise<T | undefined>) {
+    if (changedElsewhere()) clear();
     const hit = cache.get(key);
     if (hit) return hit;
     const value = await load();

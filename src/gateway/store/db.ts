@@ -13,6 +13,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Storage {
   db: Db;
   dialect: Dialect;
+  /**
+   * SQLite only: whether another connection (the admin command line, another process on the
+   * same file) committed since the last call. Lets caches stay exact without a message bus.
+   */
+  changedElsewhere?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -76,5 +81,14 @@ export async function openStorage(url: string, opts: { poolSize?: number } = {})
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrateToLatest(db, 'sqlite');
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // data_version changes only when another connection commits (https://sqlite.org/pragma.html#pragma_data_version)
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let seen = dataVersion.get();
+  const changedElsewhere = () => {
+    const now = dataVersion.get();
+    if (now === seen) return false;
+    seen = now;
+    return true;
+  };
+  return { db, dialect: 'sqlite', changedElsewhere, close: () => db.destroy() };
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedCredentials } from '../../../src/gateway/auth/credential-cache';
 import { openStorage, type Storage } from '../../../src/gateway/store/db';
@@ -53,6 +56,24 @@ describe('credential cache', () => {
     expect(await cached.subAuths.findByToken(token)).toBeDefined();
     cached.clear(); // its announcement arrives
     expect(await cached.subAuths.findByToken(token)).toBeUndefined();
+  });
+
+  it('on SQLite, sees at once what another process committed (the admin command line)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-cache-'));
+    const file = path.join(dir, 'gateway.db');
+    const mine = await openStorage(file);
+    const other = await openStorage(file);
+    try {
+      const app = await applicationsRepo(other.db).create('elsewhere');
+      const cached = cachedCredentials(applicationsRepo(mine.db), subAuthsRepo(mine.db), 60_000, undefined, mine.changedElsewhere);
+      expect((await cached.applications.findById(app.appid))?.disabled).toBe(false);
+      await applicationsRepo(other.db).setDisabled(app.appid, true);
+      expect((await cached.applications.findById(app.appid))?.disabled).toBe(true);
+    } finally {
+      await mine.close();
+      await other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps an entry no longer than the time to live', async () => {
