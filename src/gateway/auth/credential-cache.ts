@@ -32,7 +32,10 @@ export function cachedCredentials(
   if (ttlMs <= 0) return { applications, subAuths, clear: () => {} };
   const tokens = new LRUCache<string, TokenRecord>({ max: MAX_ENTRIES, ttl: ttlMs });
   const apps = new LRUCache<string, Application>({ max: MAX_ENTRIES, ttl: ttlMs });
+  // bumped by every clear, so a lookup that started before a change does not keep what it read
+  let generation = 0;
   const clear = () => {
+    generation++;
     tokens.clear();
     apps.clear();
   };
@@ -42,8 +45,9 @@ export function cachedCredentials(
     if (changedElsewhere()) clear();
     const hit = cache.get(key);
     if (hit) return hit;
+    const started = generation;
     const value = await load();
-    if (value) cache.set(key, value);
+    if (value && started === generation) cache.set(key, value);
     return value;
   }
 
