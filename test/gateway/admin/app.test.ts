@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { admin, repoRoot } from '../../support/admin';
+import { admin, adminWhileServing, repoRoot } from '../../support/admin';
 import { call, startTestGateway } from '../../support/gateway';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-admin-'));
@@ -34,13 +34,13 @@ it('app list, disable, enable, rotate-secret and rotate-key manage applications'
   const gw = await startTestGateway({ DATABASE_URL: env.DATABASE_URL }, { keepStore: true });
   try {
     expect((await call(gw.url, '2141-5', { query: { appKey: created.appKey } })).json.gateway_res_code).toBe(0);
-    expect(admin(['app', 'disable', '--appid', String(created.appid)], env).json).toEqual({ appid: created.appid, disabled: true });
+    expect((await adminWhileServing(['app', 'disable', '--appid', String(created.appid)], env)).json).toEqual({ appid: created.appid, disabled: true });
     expect((await call(gw.url, '2141-5', { query: { appKey: created.appKey } })).json.gateway_res_code).toBe(-1010);
-    admin(['app', 'enable', '--appid', String(created.appid)], env);
-    const rotated = admin(['app', 'rotate-key', '--appid', String(created.appid)], env).json;
+    await adminWhileServing(['app', 'enable', '--appid', String(created.appid)], env);
+    const rotated = (await adminWhileServing(['app', 'rotate-key', '--appid', String(created.appid)], env)).json;
     expect((await call(gw.url, '2141-5', { query: { appKey: created.appKey } })).json.gateway_res_code).toBe(-1010);
     expect((await call(gw.url, '2141-5', { query: { appKey: rotated.appKey } })).json.gateway_res_code).toBe(0);
-    const secret = admin(['app', 'rotate-secret', '--appid', String(created.appid)], env).json;
+    const secret = (await adminWhileServing(['app', 'rotate-secret', '--appid', String(created.appid)], env)).json;
     expect(secret.secret).toMatch(/^[0-9a-f]{32}$/);
     expect(secret.secret).not.toBe(created.secret);
   } finally {
