@@ -52,18 +52,53 @@ function region(crop: Raster, isBackground: (r: number, g: number, b: number) =>
   return mask;
 }
 
-/** Least-squares line v = a·u + b through the points, refitted twice without outliers. */
-function fitLine(points: [number, number][]): { a: number; b: number } | undefined {
-  let pts = points;
-  let line: { a: number; b: number } | undefined;
+type Line = { a: number; b: number };
+
+/** Least-squares line v = a·u + b through the points. */
+function leastSquares(pts: [number, number][]): Line | undefined {
+  let su = 0, sv = 0, suu = 0, suv = 0;
+  for (const [u, v] of pts) (su += u), (sv += v), (suu += u * u), (suv += u * v);
+  const n = pts.length, den = n * suu - su * su;
+  if (Math.abs(den) < 1e-9) return undefined;
+  const a = (n * suv - su * sv) / den;
+  return { a, b: (sv - a * su) / n };
+}
+
+/** Distance (px) within which a boundary point agrees with a side's line. */
+const ON_LINE = 2;
+
+/**
+ * The line most points agree with, among the lines through pairs of a sample of them. A
+ * side's points are wrong in runs, not one by one: where the background breaks (the pale
+ * upper half of a green plate, a screw, glare) a third of the columns can start far inside
+ * the plate, and a least-squares fit, however trimmed, leans towards them.
+ */
+function consensus(points: [number, number][]): [number, number][] {
+  const step = Math.max(1, Math.floor(points.length / 24));
+  const sample = points.filter((_, i) => i % step === 0);
+  let best: [number, number][] = points;
+  let bestCount = 0;
+  for (let i = 0; i < sample.length; i++) {
+    for (let j = i + 1; j < sample.length; j++) {
+      const [u0, v0] = sample[i]!, [u1, v1] = sample[j]!;
+      if (u1 === u0) continue;
+      const a = (v1 - v0) / (u1 - u0), b = v0 - a * u0;
+      const count = points.reduce((n, [u, v]) => n + (Math.abs(v - (a * u + b)) <= ON_LINE ? 1 : 0), 0);
+      if (count > bestCount) (bestCount = count), (best = points.filter(([u, v]) => Math.abs(v - (a * u + b)) <= ON_LINE));
+    }
+  }
+  return bestCount >= 4 ? best : points;
+}
+
+/** Line v = a·u + b along one side: the points that agree (consensus), refitted twice without outliers. */
+function fitLine(points: [number, number][]): Line | undefined {
+  let pts = consensus(points);
+  let line: Line | undefined;
   for (let pass = 0; pass < 3 && pts.length >= 4; pass++) {
-    let su = 0, sv = 0, suu = 0, suv = 0;
-    for (const [u, v] of pts) (su += u), (sv += v), (suu += u * u), (suv += u * v);
-    const n = pts.length, den = n * suu - su * su;
-    if (Math.abs(den) < 1e-9) return line;
-    const a = (n * suv - su * sv) / den;
-    line = { a, b: (sv - a * su) / n };
-    const residuals = pts.map(([u, v]) => Math.abs(v - (line!.a * u + line!.b)));
+    const next = leastSquares(pts);
+    if (!next) return line;
+    line = next;
+    const residuals = pts.map(([u, v]) => Math.abs(v - (next.a * u + next.b)));
     const median = [...residuals].sort((x, y) => x - y)[Math.floor(residuals.length / 2)]!;
     const limit = Math.max(1.5, 2.5 * median);
     pts = pts.filter((_, i) => residuals[i]! <= limit);
@@ -97,7 +132,7 @@ export function plateCorners(crop: Raster, isBackground: (r: number, g: number, 
   const t = fitLine(top), b = fitLine(bottom), l = fitLine(left), r = fitLine(right);
   if (!t || !b || !l || !r) return undefined;
   // y = a·x + b (top, bottom) meets x = c·y + d (left, right)
-  const meet = (hl: { a: number; b: number }, vl: { a: number; b: number }): Point => {
+  const meet = (hl: Line, vl: Line): Point => {
     const y = (hl.a * vl.b + hl.b) / (1 - hl.a * vl.a);
     return { x: vl.a * y + vl.b, y };
   };

@@ -71,6 +71,13 @@ export interface VinChoice {
   /** log of the probability ratio of the changes (0 when nothing changed; more negative, less likely) */
   cost: number;
   valid: boolean;
+  /**
+   * How much likelier (log ratio) this reading is than the next reading that also passes the
+   * check digit; Infinity when none is in reach. Look-alikes of equal check value (L and C,
+   * V and 5, U and D: ISO 3779 gives them the same number) pass the check either way, so a
+   * small margin means the check digit did not decide.
+   */
+  margin: number;
 }
 
 /** probability credited to a look-alike the recogniser did not offer */
@@ -104,8 +111,9 @@ function options(c: VinChar, position: number): { char: string; p: number }[] {
 /**
  * The most probable string that passes the check digit, changing at most two doubtful
  * positions (each change costs its probability ratio, so a confident character is only
- * changed when nothing else validates). The check digit accepts one random string in
- * eleven, which is why changes are few and ranked by probability, never free.
+ * changed when nothing else validates), and how far ahead of the next valid string it is.
+ * The check digit accepts one random string in eleven, which is why changes are few and
+ * ranked by probability, never free.
  */
 export function chooseVin(chars: VinChar[]): VinChoice {
   const opts = chars.map((c, i) => options(c, i));
@@ -113,31 +121,34 @@ export function chooseVin(chars: VinChar[]): VinChoice {
   const baseVin = base.map((o) => o.char).join('');
   const mean = (picked: { p: number }[]) => picked.reduce((s, o) => s + o.p, 0) / picked.length;
   const changedFromRead = (vin: string) => [...vin].filter((ch, i) => ch !== (NEVER[chars[i]!.char] ?? chars[i]!.char)).length;
-  if (isValidVin(baseVin)) return { vin: baseVin, confidence: mean(base), changed: changedFromRead(baseVin), cost: 0, valid: true };
 
-  let best: { vin: string; score: number; picked: { char: string; p: number }[] } | undefined;
-  const consider = (picked: { char: string; p: number }[]) => {
+  // every valid string in reach: the read itself, one change anywhere, two among the doubtful
+  type Found = { vin: string; score: number; picked: { char: string; p: number }[]; changes: number };
+  const found = new Map<string, Found>();
+  const consider = (picked: { char: string; p: number }[], changes: number) => {
     const vin = picked.map((o) => o.char).join('');
-    if (!isValidVin(vin)) return;
+    if (found.has(vin) || !isValidVin(vin)) return;
     const score = picked.reduce((s, o, i) => s + Math.log(Math.max(1e-6, o.p)) - Math.log(Math.max(1e-6, base[i]!.p)), 0);
-    if (!best || score > best.score) best = { vin, score, picked };
+    found.set(vin, { vin, score, picked, changes });
   };
+  consider(base, 0);
   for (let i = 0; i < 17; i++) {
-    for (const o of opts[i]!.slice(1)) consider(base.map((b, k) => (k === i ? o : b)));
+    for (const o of opts[i]!.slice(1)) consider(base.map((b, k) => (k === i ? o : b)), 1);
   }
-  if (!best) {
-    // two changes only among the doubtful positions
-    const doubtful = base.map((b, i) => (b.p < DOUBTFUL ? i : -1)).filter((i) => i >= 0);
-    for (const i of doubtful) {
-      for (const j of doubtful) {
-        if (j <= i) continue;
-        for (const oi of opts[i]!.slice(1)) {
-          for (const oj of opts[j]!.slice(1)) consider(base.map((b, k) => (k === i ? oi : k === j ? oj : b)));
-        }
+  const doubtful = base.map((b, i) => (b.p < DOUBTFUL ? i : -1)).filter((i) => i >= 0);
+  for (const i of doubtful) {
+    for (const j of doubtful) {
+      if (j <= i) continue;
+      for (const oi of opts[i]!.slice(1)) {
+        for (const oj of opts[j]!.slice(1)) consider(base.map((b, k) => (k === i ? oi : k === j ? oj : b)), 2);
       }
     }
   }
-  const found = best as { vin: string; score: number; picked: { char: string; p: number }[] } | undefined;
-  if (found) return { vin: found.vin, confidence: mean(found.picked), changed: changedFromRead(found.vin), cost: found.score, valid: true };
-  return { vin: baseVin, confidence: mean(base), changed: changedFromRead(baseVin), cost: 0, valid: false };
+  // fewest changes first, then the likeliest; the runner-up is the likeliest of the rest
+  const ranked = [...found.values()].sort((a, b) => Math.min(a.changes, 1) - Math.min(b.changes, 1) || b.score - a.score);
+  const best = ranked[0];
+  const next = ranked.slice(1).sort((a, b) => b.score - a.score)[0];
+  if (!best) return { vin: baseVin, confidence: mean(base), changed: changedFromRead(baseVin), cost: 0, valid: false, margin: 0 };
+  const margin = next ? best.score - next.score : Infinity;
+  return { vin: best.vin, confidence: mean(best.picked), changed: changedFromRead(best.vin), cost: best.score, valid: true, margin };
 }
