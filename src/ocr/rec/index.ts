@@ -12,7 +12,8 @@ import { ctcGreedy, type Decoded } from './ctc';
  * widest one doubled document time (OCR-NOTES.md).
  */
 
-const MIN_WIDTH = 320;
+const MIN_WIDTH = Number(process.env.REC_MIN_WIDTH ?? 320);
+const PAD = Number(process.env.REC_PAD ?? 0);
 
 export interface RecInput {
   image: Raster;
@@ -35,7 +36,7 @@ export async function run(input: RecInput): Promise<RecOutput> {
   for (const quad of input.quads) {
     throwIfCancelled();
     const line = cropLine(input.image, quad);
-    const width = Math.max(MIN_WIDTH, line.width);
+    const width = Math.max(MIN_WIDTH, Math.ceil((line.width + PAD) / 8) * 8);
     const data = new Float32Array(3 * LINE_HEIGHT * width);
     fillTensor(data, 0, line, width);
     const result = await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTaxi, taxiGroundTruth } from '../../../bench/documents/taxi_invoice';
-import { VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
+import { labelOf, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
 import { alignRows, columnShift } from '../../../src/ocr/documents/taxi_invoice/pairs';
 import { runTask } from '../../../src/ocr/run';
 import { taxiInvoiceData, taxiKeys } from '../../../src/protocol/points/2582-21';
@@ -68,6 +68,15 @@ describe('taxi field validators', () => {
     expect(VALIDATORS.Mileage('762KM')).toBe('');
     expect(VALIDATORS.InvoiceCode('144032270119')).toBe('144032270119');
     expect(VALIDATORS.InvoiceNo('2109547')).toBe('');
+  });
+
+  it('knows 下车 when its 下 is misread or lost, and keeps 车号 apart', () => {
+    // dot-matrix 下 came back 十, or not at all, on synthetic meter print-outs
+    expect(labelOf('十车')).toMatchObject({ field: 'end', rest: '' });
+    expect(labelOf('车20：13')).toMatchObject({ field: 'end', rest: '20：13' });
+    expect(labelOf('车')).toMatchObject({ field: 'end', rest: '' });
+    expect(labelOf('车号B-C6713')).toMatchObject({ field: 'PlateNumber', rest: 'B-C6713' });
+    expect(labelOf('车B-C6713')).toBeNull();
   });
 
   it('aligns labels to values that drift up the rows, and to a receipt fed a line late', () => {

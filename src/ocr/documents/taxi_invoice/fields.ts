@@ -24,7 +24,11 @@ export const LABELS: { re: RegExp; field: Field; check?: (text: string) => strin
   { re: /^(?:车号|车牌号?)/, field: 'PlateNumber' },
   { re: /^(?:乘车日期|日期)/, field: 'Date' },
   { re: /^(?:上车时间|上车|起始时间)/, field: 'start' },
-  { re: /^(?:下车时间|下车|终止时间)/, field: 'end' },
+  // dot-matrix 下 loses its dot and comes back 十 or 卞; 十车 is no other label
+  { re: /^(?:下车时间|下车|终止时间|[十卞]车)/, field: 'end' },
+  // …or is lost: 车 alone or right before a clock is 下车 (车号 has 号; a lost 上 is sorted
+  // out by position, invoice.ts)
+  { re: /^车(?=$|\d{1,2}[:：;；]?\d{2}$)/, field: 'end' },
   { re: /^单价/, field: 'UnitPrice' },
   { re: /^(?:里程|公里数)/, field: 'Mileage' },
   { re: /^(?:等候时间|等候|等时|低速等候)/, field: 'WaitingTime' },

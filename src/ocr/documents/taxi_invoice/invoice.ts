@@ -65,7 +65,16 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
   const keep = (cell: Cell, value: Box) => {
     const { field } = cell.label!;
     if (field !== 'Other') {
-      if (!found.has(field)) found.set(field, value);
+      const other = field === 'start' ? 'end' : field === 'end' ? 'start' : undefined;
+      const first = found.get(field);
+      if (!first) found.set(field, value);
+      else if (other && !found.has(other)) {
+        // two boarding or two alighting times: one label was misread (上/下 lost or swapped);
+        // the meter prints 上车 above 下车
+        const [upper, lower] = first.v <= value.v ? [first, value] : [value, first];
+        found.set('start', upper);
+        found.set('end', lower);
+      }
       return;
     }
     // 证号, 卡号, 电召费...: the label says what the value is, so it stays in the text
