@@ -18,7 +18,11 @@ import type { OcrReply, OcrTask, WorkerSettings } from './task';
 export interface OcrPoolOptions {
   /** Worker threads; default one per core; 0 runs no workers (every run is refused). */
   threads?: number;
-  /** ONNX Runtime threads per inference; default cores ÷ threads, at least 1. */
+  /**
+   * ONNX Runtime threads per inference; default every core. A lone document then uses the
+   * whole machine (0.57–0.63× the latency of one thread each, against the 5 s budget) and
+   * busy workers share the cores at 8% less throughput (npm run bench:pool).
+   */
   intraOpThreads?: number;
 }
 
@@ -39,7 +43,7 @@ export class OcrPool {
     this.threads = Math.max(0, Math.floor(options.threads ?? cores));
     if (this.threads === 0) return;
     const workerData: WorkerSettings = {
-      intraOpThreads: Math.max(1, Math.floor(options.intraOpThreads ?? cores / this.threads)),
+      intraOpThreads: Math.max(1, Math.floor(options.intraOpThreads ?? cores)),
     };
     this.#piscina = new Piscina<OcrTask, OcrReply>({
       filename: workerFile,
