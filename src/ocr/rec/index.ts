@@ -8,12 +8,14 @@ import { ctcGreedy, type Decoded } from './ctc';
 
 /*
  * Recognition (PP-OCRv4 rec, SVTR-LCNet): each line 48 px high at its own aspect ratio,
- * tensor width max(320, ceil(48·w/h)). One line per run: padding every line to the
- * widest one doubled document time (OCR-NOTES.md).
+ * tensor width max(320, ceil(48·w/h)) rounded up to the stride. One line per run: padding
+ * every line to the widest one doubled document time (OCR-NOTES.md), and batches of equal
+ * widths cost as much per line as single runs on CPU (26.6 vs 28.6 ms at 320 px, docs/ocr.md).
  */
 
-const MIN_WIDTH = Number(process.env.REC_MIN_WIDTH ?? 320);
-const PAD = Number(process.env.REC_PAD ?? 0);
+const MIN_WIDTH = 320;
+/** The recogniser's horizontal stride (320 px give 40 steps): a tensor width is a whole number of steps. */
+const STRIDE = 8;
 
 export interface RecInput {
   image: Raster;
@@ -36,7 +38,7 @@ export async function run(input: RecInput): Promise<RecOutput> {
   for (const quad of input.quads) {
     throwIfCancelled();
     const line = cropLine(input.image, quad);
-    const width = Math.max(MIN_WIDTH, Math.ceil((line.width + PAD) / 8) * 8);
+    const width = Math.max(MIN_WIDTH, Math.ceil(line.width / STRIDE) * STRIDE);
     const data = new Float32Array(3 * LINE_HEIGHT * width);
     fillTensor(data, 0, line, width);
     const result = await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]) });
