@@ -45,7 +45,9 @@ export function failureError(failure: Failure, budgetMs: number): GatewayError {
     case 'input':
       return new GatewayError(failure.code, failure.detail);
     case 'timeout':
-      return new GatewayError('TIMEOUT', `recognition took longer than ${budgetMs / 1000} s`);
+      // dense pages (a photo of several invoices) need more than the budget on any machine:
+      // say what to do instead of only what went wrong
+      return new GatewayError('TIMEOUT', `recognition took longer than ${budgetMs / 1000} s; send large or dense images with Async=true and read the result with 2582-16`);
     case 'unavailable':
       return new GatewayError('NOT_FOUND', failure.detail);
     default:
