@@ -16,8 +16,9 @@ import { chooseVin, type VinChar, type VinChoice } from './vin/check';
  * recogniser's alternatives per character, and the check digit picks among close readings
  * (vin/check.ts). Labels (VIN, 车辆识别代号, 车架号) and spaces are ignored. When nothing
  * validates, the image is looked at again blurred, which joins the dots of dot-peen
- * stamping into strokes, and a code is taken when two blurred looks agree on it. Only a code
- * that passes the check digit clearly ahead of every other valid reading is returned; a
+ * stamping into strokes, and a code is taken when two looks agree on it (the first look's
+ * doubtful reading counts as one). Only a code that passes the check digit, sure enough and
+ * ahead of the other valid readings (see the acceptance rules below), is returned; a
  * 17-character read that does not is named in a remark and VinCode stays empty.
  */
 
