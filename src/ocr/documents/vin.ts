@@ -55,8 +55,8 @@ interface Acceptance {
  * needs less margin; but blurring misreads dot-matrix letters the same way every time (W
  * as U), so a look may not repair toward what the recogniser found 20 times less likely.
  * A blurred look's repaired reading needs 0.85 (0.9 alone): with two looks to agree, that read
- * 7% more of 160 dot-peen photos and no more wrongly. Measured on 360 synthetic dot-peen
- * VINs and 100 of every kind; 5 of 360 dot-peen photos still came back wrong, a misread
+ * 1–5% more of three sets of dot-peen VINs and no more wrongly. Measured on 360 synthetic
+ * dot-peen VINs and 100 of every kind; 5 of 360 dot-peen VINs still came back wrong, a misread
  * that passes the check digit by chance (docs/accuracy.md).
  */
 const FIRST_LOOK: Acceptance = { asRead: 0.8, repaired: 0.9, margin: 3, cost: -Infinity };
