@@ -76,18 +76,20 @@ const ON_LINE = 2;
 function consensus(points: [number, number][]): [number, number][] {
   const step = Math.max(1, Math.floor(points.length / 24));
   const sample = points.filter((_, i) => i % step === 0);
-  let best: [number, number][] = points;
+  const agrees = ({ a, b }: Line) => ([u, v]: [number, number]) => Math.abs(v - (a * u + b)) <= ON_LINE;
+  let best: Line | undefined;
   let bestCount = 0;
   for (let i = 0; i < sample.length; i++) {
     for (let j = i + 1; j < sample.length; j++) {
       const [u0, v0] = sample[i]!, [u1, v1] = sample[j]!;
       if (u1 === u0) continue;
-      const a = (v1 - v0) / (u1 - u0), b = v0 - a * u0;
-      const count = points.reduce((n, [u, v]) => n + (Math.abs(v - (a * u + b)) <= ON_LINE ? 1 : 0), 0);
-      if (count > bestCount) (bestCount = count), (best = points.filter(([u, v]) => Math.abs(v - (a * u + b)) <= ON_LINE));
+      const a = (v1 - v0) / (u1 - u0);
+      const line = { a, b: v0 - a * u0 };
+      const count = points.filter(agrees(line)).length;
+      if (count > bestCount) (bestCount = count), (best = line);
     }
   }
-  return bestCount >= 4 ? best : points;
+  return best && bestCount >= 4 ? points.filter(agrees(best)) : points;
 }
 
 /** Line v = a·u + b along one side: the points that agree (consensus), refitted twice without outliers. */
