@@ -3,6 +3,7 @@ import { isDocumentKind } from '../src/ocr/documents/index';
 import { runTask } from '../src/ocr/run';
 import { documentBenches } from './documents/index';
 import type { DocumentCase, FieldValue } from './documents/types';
+import { median } from './support/stats';
 
 /*
  * npm run bench:documents — per document type, on the corpus and on synthetic documents
@@ -35,11 +36,6 @@ async function runCase(kind: string, c: DocumentCase): Promise<{ data: unknown; 
   // decoded (or read as a PDF) and dispatched as the pool's worker does (src/ocr/run.ts)
   const { data } = await runTask({ kind, bytes: c.bytes, options: c.options });
   return { data, ms: performance.now() - started };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
 }
 
 const rows: Row[] = [];

@@ -1,7 +1,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { OcrPool } from '../src/ocr/pool';
 import type { OcrTask } from '../src/ocr/task';
-import { renderDocument } from '../test/support/synth/index';
+import { benchPages } from './support/dataset';
+import { median } from './support/stats';
 
 /*
  * npm run bench:pool — how the recognition pool should share the cores: worker threads ×
@@ -16,10 +17,11 @@ import { renderDocument } from '../test/support/synth/index';
 const SECONDS = Number(process.env.POOL_SECONDS ?? 30);
 const cores = availableParallelism();
 
+// the first document, photo and skewed page of bench:ocr's synthetic set
 const pages = [
-  { name: '1000 px page, 22 lines', page: await renderDocument({ seed: 2000, variant: 'clean', width: 1000, fontSize: 22, lineCount: 22 }) },
-  { name: '12 MP photo, 30 lines', page: await renderDocument({ seed: 3000, variant: 'photo', width: 2600, fontSize: 16, lineCount: 30 }) },
-  { name: 'small skewed page', page: await renderDocument({ seed: 1004, variant: 'skew' }) },
+  { name: '1000 px page, 22 lines', page: await benchPages.document(0) },
+  { name: '12 MP photo, 30 lines', page: await benchPages.photo(0) },
+  { name: 'small skewed page', page: await benchPages.variant('skew', 0) },
 ];
 const tasks: OcrTask[] = pages.map(({ page }) => ({ kind: 'general', bytes: page.bytes, options: { minHeight: 0, outputProbability: false } }));
 
@@ -28,8 +30,6 @@ const layouts = [
   { name: `${cores} workers × ${cores} intra-op threads`, threads: cores, intraOpThreads: cores },
   { name: `1 worker × ${cores} intra-op threads`, threads: 1, intraOpThreads: cores },
 ];
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Row {
   layout: string;

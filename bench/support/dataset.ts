@@ -22,6 +22,15 @@ export interface BenchItem {
 
 const VARIANTS: Variant[] = ['clean', 'small', 'skew', 'rot90', 'rot180', 'rot270', 'noisy', 'jpeg', 'blur'];
 
+/** The synthetic pages of the bench (seed `s` of each kind); bench:pool reads the same ones. */
+export const benchPages = {
+  variant: (variant: Variant, s: number) => renderDocument({ seed: 1000 + s * 37 + variant.length, variant }),
+  /** a full ~1000 px page of 22 lines */
+  document: (s: number) => renderDocument({ seed: 2000 + s, variant: 'clean', width: 1000, fontSize: 22, lineCount: 22 }),
+  /** a ~3 MB 12 MP phone photo of 30 lines */
+  photo: (s: number) => renderDocument({ seed: 3000 + s, variant: 'photo', width: 2600, fontSize: 16, lineCount: 30 }),
+};
+
 export async function syntheticItems(dir: string, seeds: number): Promise<BenchItem[]> {
   const items: BenchItem[] = [];
   const add = async (id: string, page: Awaited<ReturnType<typeof renderDocument>>, tag?: BenchItem['tag']) => {
@@ -30,13 +39,13 @@ export async function syntheticItems(dir: string, seeds: number): Promise<BenchI
     items.push({ id, set: 'synthetic', path, bytes: page.bytes.length, truth: page.lines, mode: 'page', ...(tag ? { tag } : {}) });
   };
   for (const variant of VARIANTS) {
-    for (let s = 0; s < seeds; s++) await add(`${variant}-${s}`, await renderDocument({ seed: 1000 + s * 37 + variant.length, variant }));
+    for (let s = 0; s < seeds; s++) await add(`${variant}-${s}`, await benchPages.variant(variant, s));
   }
   for (let s = 0; s < 3; s++) {
-    await add(`document-${s}`, await renderDocument({ seed: 2000 + s, variant: 'clean', width: 1000, fontSize: 22, lineCount: 22 }), 'document');
+    await add(`document-${s}`, await benchPages.document(s), 'document');
   }
   for (let s = 0; s < 2; s++) {
-    await add(`photo-${s}`, await renderDocument({ seed: 3000 + s, variant: 'photo', width: 2600, fontSize: 16, lineCount: 30 }), 'photo');
+    await add(`photo-${s}`, await benchPages.photo(s), 'photo');
   }
   return items;
 }

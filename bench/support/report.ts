@@ -1,5 +1,6 @@
 import type { BenchItem } from './dataset';
 import { scoreItem } from './score';
+import { quantile } from './stats';
 
 export interface EngineRun {
   key: string;
@@ -9,10 +10,6 @@ export interface EngineRun {
   results: Map<string, { lines: string[]; ms: number; cpuMs: number; error?: string }>;
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
 const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}%`);
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
 
