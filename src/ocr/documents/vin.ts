@@ -105,19 +105,21 @@ async function readVin(image: Raster, rule: Acceptance, pad = 0): Promise<{ best
 /**
  * Blurs for the second look, about half a dot pitch each: two sized as a VIN photographed to
  * be read (its line about half the image wide), and one from the height of the longest line
- * the detector saw (it often finds a dotted line's box but not its text).
+ * the detector saw (it often finds a dotted line's box but not its text). Each blur once: on
+ * small and very large images the first two clamp to the same value, and one image read twice
+ * would agree with itself.
  */
 function blurs(image: Raster, lines: OcrLine[]): number[] {
   const clamp = (sigma: number) => Math.min(6, Math.max(1.5, sigma));
   const side = Math.max(image.width, image.height);
   const long = lines.filter((l) => l.box.w >= 8 * l.box.h && l.box.h >= 16).sort((a, b) => b.box.w - a.box.w)[0];
-  return [side / 250, side / 300, ...(long ? [long.box.h / 16] : [])].map(clamp);
+  return [...new Set([side / 250, side / 300, ...(long ? [long.box.h / 16] : [])].map(clamp))];
 }
 
 export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtful?: VinChoice }> {
   const first = await readVin(image, FIRST_LOOK);
   if (first.best) return { best: first.best };
-  // nothing sure: look again with the dots joined, until two blurred looks agree on a code
+  // nothing sure: look again with the dots joined, until two looks agree on a code
   let doubtful = first.doubtful;
   // the first look's best valid reading, not sure enough alone, is a vote like a blurred look's
   const votes = new Map<string, number>(first.doubtful?.valid ? [[first.doubtful.vin, 1]] : []);
