@@ -6,7 +6,8 @@ import { median } from './support/stats';
 
 /*
  * npm run bench:pool — how the recognition pool should share the cores: worker threads ×
- * ONNX Runtime intra-op threads. For each layout, through the real pool (worker threads,
+ * ONNX Runtime intra-op threads, and whether a task's lines are read by the worker alone or
+ * side by side with its recognition helpers (src/ocr/rec/helpers.ts). For each layout, through the real pool (worker threads,
  * models warmed): the latency of one document at a time (what a lone synchronous caller
  * waits, against the 5 s budget) and the throughput with 2 callers per worker thread.
  * Synthetic pages only, so it runs anywhere. The named baseline is one intra-op thread per
@@ -26,9 +27,10 @@ const pages = [
 const tasks: OcrTask[] = pages.map(({ page }) => ({ kind: 'general', bytes: page.bytes, options: { minHeight: 0, outputProbability: false } }));
 
 const layouts = [
-  { name: `baseline: ${cores} workers × 1 intra-op thread`, threads: cores, intraOpThreads: 1 },
-  { name: `${cores} workers × ${cores} intra-op threads`, threads: cores, intraOpThreads: cores },
-  { name: `1 worker × ${cores} intra-op threads`, threads: 1, intraOpThreads: cores },
+  { name: `baseline: ${cores} workers × 1 intra-op thread`, threads: cores, intraOpThreads: 1, recThreads: 1 },
+  { name: `${cores} workers × ${cores} intra-op threads`, threads: cores, intraOpThreads: cores, recThreads: 1 },
+  { name: `${cores} workers × ${cores} intra-op threads, lines read by ${cores} threads`, threads: cores, intraOpThreads: cores, recThreads: cores },
+  { name: `1 worker × ${cores} intra-op threads`, threads: 1, intraOpThreads: cores, recThreads: 1 },
 ];
 
 interface Row {
@@ -39,7 +41,7 @@ interface Row {
 
 const rows: Row[] = [];
 for (const layout of layouts) {
-  const pool = new OcrPool({ threads: layout.threads, intraOpThreads: layout.intraOpThreads });
+  const pool = new OcrPool({ threads: layout.threads, intraOpThreads: layout.intraOpThreads, recThreads: layout.recThreads });
   // warm every worker: models load and take their first run
   await Promise.all(Array.from({ length: layout.threads }, () => pool.run(tasks[2]!)));
   const latency: number[] = [];

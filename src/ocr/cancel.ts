@@ -24,7 +24,12 @@ export function setCurrentCancelFlag(flag: Int32Array | undefined): void {
   current = flag;
 }
 
+/** Whether the running task has been cancelled. */
+export function isCancelled(): boolean {
+  return current !== undefined && Atomics.load(current, 0) !== 0;
+}
+
 /** Throws OcrTaskError('cancelled') when the running task has been cancelled. */
 export function throwIfCancelled(): void {
-  if (current && Atomics.load(current, 0) !== 0) throw new OcrTaskError('cancelled', 'the task was cancelled');
+  if (isCancelled()) throw new OcrTaskError('cancelled', 'the task was cancelled');
 }

@@ -23,6 +23,11 @@ export type ModelName = 'det' | 'cls' | 'rec';
 export interface SessionSettings {
   /** Threads one inference may use; 2 was best on a 2-core machine with one worker. */
   intraOpThreads: number;
+  /**
+   * Threads one recogniser inference may use, when not intraOpThreads: 1 where recognition
+   * helpers read lines beside this thread (rec/helpers.ts).
+   */
+  recIntraOpThreads?: number;
 }
 
 const settings: SessionSettings = { intraOpThreads: 2 };
@@ -35,9 +40,9 @@ export function configureSessions(next: Partial<SessionSettings>): void {
 }
 
 /** The options every session opens with (the bench gives its peers the same). */
-export function sessionOptions(): InferenceSession.SessionOptions {
+export function sessionOptions(model: ModelName = 'det'): InferenceSession.SessionOptions {
   return {
-    intraOpNumThreads: settings.intraOpThreads,
+    intraOpNumThreads: model === 'rec' ? (settings.recIntraOpThreads ?? settings.intraOpThreads) : settings.intraOpThreads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     // line widths vary per call; a memory plan per shape costs more than it saves
@@ -51,7 +56,7 @@ export function sessionOptions(): InferenceSession.SessionOptions {
 export function getSession(name: ModelName): Promise<InferenceSession> {
   let session = sessions.get(name);
   if (!session) {
-    session = InferenceSession.create(modelFiles[name], sessionOptions());
+    session = InferenceSession.create(modelFiles[name], sessionOptions(name));
     sessions.set(name, session);
   }
   return session;

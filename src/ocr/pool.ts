@@ -24,6 +24,13 @@ export interface OcrPoolOptions {
    * busy workers share the cores at 8% less throughput (npm run bench:pool).
    */
   intraOpThreads?: number;
+  /**
+   * Threads reading the lines of one task side by side: the worker and recThreads − 1
+   * recognition helpers, each line on one ONNX Runtime thread; default every core, at most
+   * 4. On 2 cores a dense page is read 1.5× as fast as by one worker alone (npm run
+   * bench:pool). 1 reads lines on the worker only, with intraOpThreads threads each.
+   */
+  recThreads?: number;
 }
 
 export interface RunOptions {
@@ -33,6 +40,9 @@ export interface RunOptions {
 // under tsx/vitest this file is TypeScript and so is the worker; compiled, both are .js
 const isTypeScript = import.meta.url.endsWith('.ts');
 const workerFile = fileURLToPath(new URL(isTypeScript ? './worker.ts' : './worker.js', import.meta.url));
+
+/** Past a few threads per document, more only add memory (a recogniser session each). */
+const MAX_REC_THREADS = 4;
 
 export class OcrPool {
   readonly threads: number;
@@ -44,6 +54,7 @@ export class OcrPool {
     if (this.threads === 0) return;
     const workerData: WorkerSettings = {
       intraOpThreads: Math.max(1, Math.floor(options.intraOpThreads ?? cores)),
+      recThreads: Math.max(1, Math.floor(options.recThreads ?? Math.min(cores, MAX_REC_THREADS))),
     };
     this.#piscina = new Piscina<OcrTask, OcrReply>({
       filename: workerFile,

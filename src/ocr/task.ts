@@ -17,4 +17,6 @@ export type OcrReply = { ok: true; result: Extracted; ms: number } | { ok: false
 /** Settings a worker thread reads at start (piscina workerData). */
 export interface WorkerSettings {
   intraOpThreads: number;
+  /** Threads reading one task's lines: the worker and recThreads − 1 recognition helpers. */
+  recThreads: number;
 }

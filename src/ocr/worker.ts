@@ -3,20 +3,24 @@ import { setCurrentCancelFlag, throwIfCancelled } from './cancel';
 import { serializeError } from './errors';
 import { configureSessions, warmUp } from './models';
 import { loadPdfJs } from './pdf/index';
+import { startRecHelpers } from './rec/helpers';
 import { runTask } from './run';
 import type { OcrReply, OcrTask, WorkerSettings } from './task';
 
 /*
- * Piscina worker: models load and run once as soon as the thread starts, then each task
+ * Piscina worker: models load and run once as soon as the thread starts (and so do its
+ * recognition helpers' when it has them), then each task
  * is decoded (or, for a kind that reads PDFs, passed as a PDF) and dispatched by kind
  * through the registry (run.ts). No top-level await: piscina
  * first require()s the file, and under tsx that fails for modules with one.
  */
 
 const settings = Piscina.workerData as WorkerSettings | undefined;
-configureSessions({ intraOpThreads: settings?.intraOpThreads ?? 1 });
+const helpers = Math.max(0, (settings?.recThreads ?? 1) - 1);
+// with helpers, lines are read side by side, each on one ONNX Runtime thread (rec/helpers.ts)
+configureSessions({ intraOpThreads: settings?.intraOpThreads ?? 1, recIntraOpThreads: helpers > 0 ? 1 : undefined });
 // pdfjs loads beside the models so that a thread's first PDF does not pay for it
-const ready = Promise.all([warmUp(), loadPdfJs()]);
+const ready = Promise.all([warmUp(), loadPdfJs(), startRecHelpers(helpers)]);
 // a failed warm-up surfaces in the first task's reply, not as an unhandled rejection
 ready.catch(() => {});
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { taxiInvoiceData } from '../../protocol/points/2582-21';
 import { recognize } from '../pipeline';
+import { settleAll } from '../settle';
 import { defineExtractor } from './extractor';
 import { readInvoice } from './taxi_invoice/invoice';
 import { groupInvoices } from './taxi_invoice/layout';
@@ -45,13 +46,14 @@ export default defineExtractor({
       notes.notThisDocument('no taxi invoice header (发票代码, 发票号码, title) or meter labels found');
       return { Invoices: [] };
     }
-    const invoices: TaxiInvoices['Invoices'] = [];
-    for (const group of groups) {
-      const invoice = await readInvoice(image, group);
-      // other invoices (VAT) have 发票代码/号码 too: a taxi invoice says 出租 or has the meter's fields
+    // read side by side: each invoice's re-reads go one at a time, eight invoices' at once
+    // keep the recognition helpers busy (rec/queue.ts)
+    const read = await settleAll(groups.map((group) => readInvoice(image, group)));
+    // other invoices (VAT) have 发票代码/号码 too: a taxi invoice says 出租 or has the meter's fields
+    const invoices = read.filter((invoice) => {
       const meter = new Set(invoice.Items.filter((i) => i.Key && METER_KEYS.has(i.Key)).map((i) => i.Key));
-      if (meter.size >= 2 || invoice.Items.some((i) => /出租/.test(i.Text))) invoices.push(invoice);
-    }
+      return meter.size >= 2 || invoice.Items.some((i) => /出租/.test(i.Text));
+    });
     if (invoices.length === 0) notes.notThisDocument('an invoice header but no 出租 title and no meter fields (车号, 上车/下车, 单价, 里程, 等候): not a taxi invoice');
     return { Invoices: photoOrder(invoices) };
   },

@@ -1,9 +1,9 @@
 import { rotateCorners } from '../../geometry/quad';
 import type { Raster } from '../../image/raster';
+import * as rec from '../../rec/index';
 import { normaliseText } from '../../text';
 import { labelOf, type Labelled } from './fields';
 import { angleDiff, frameLines, frameQuad, toFrame, type Framed, type Group } from './layout';
-import { readQuads } from './read';
 
 /*
  * An invoice's lines as cells of its frame, each read the invoice's way up. Two kinds are
@@ -89,7 +89,7 @@ export async function invoiceCells(image: Raster, group: Group): Promise<Cell[]>
       ...turned.map((c) => rotateCorners(c.line.quad, 2)),
       ...across.map((c) => frameQuad(frame, c.u, c.v, c.w, c.h)),
     ];
-    const read = await readQuads(image, quads);
+    const read = (await rec.run({ image, quads })).lines;
     [...turned, ...across].forEach((c, i) => setText(c, read[i]!.text, read[i]!.confidence));
   }
   // what is still doubtful read the invoice's way up is dropped, as the pipeline drops it

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { taxiInvoiceData } from '../../../protocol/points/2582-21';
 import type { Raster } from '../../image/raster';
+import * as rec from '../../rec/index';
 import { invoiceCells, type Cell } from './cells';
 import { labelOf, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
 import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';
 import { alignRows, columnShift, driftAt } from './pairs';
-import { readQuads } from './read';
 
 /*
  * One invoice: its lines as cells of its own frame, read its way up (cells.ts), labels
@@ -42,7 +42,7 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     return { value, u: (u0 + u1) / 2, v: c.v, w: u1 - u0, h: h(c) };
   };
   const read = async (box: Box, blur: number) => {
-    const [r] = await readQuads(image, [frameQuad(frame, box.u, box.v, box.w, box.h)], { blur });
+    const [r] = (await rec.run({ image, quads: [frameQuad(frame, box.u, box.v, box.w, box.h)], blur })).lines;
     return r!;
   };
 

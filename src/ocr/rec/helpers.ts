@@ -1,0 +1,122 @@
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Quad } from '../geometry/quad';
+import type { Raster } from '../image/raster';
+import type { Decoded } from './ctc';
+import type { LineOptions } from './read';
+
+/*
+ * Recognition helpers: threads that read lines for the thread that owns them, each with
+ * its own recogniser session on one ONNX Runtime thread. One inference of a 48 px line is
+ * too small to spread over cores (2 intra-op threads: 18.3 ms at 320 px, 1 thread: 21.3 ms),
+ * but two threads reading different lines of the same document each go at full speed, so
+ * a dense page is read in about half the time (npm run bench:pool). The image crosses
+ * once, as shared memory; each request is one line and its reply the decoded text.
+ */
+
+export interface SharedRaster {
+  width: number;
+  height: number;
+  /** Backed by a SharedArrayBuffer. */
+  data: Uint8Array;
+}
+
+export type HelperRequest = { id: number; image: SharedRaster; quad: Quad; options: LineOptions };
+export type HelperReply = { ready: true } | { id: number; line: Decoded } | { id: number; error: string };
+
+// under tsx/vitest this file is TypeScript and so is the helper; compiled, both are .js.
+// A worker's entry is loaded before its --import hooks apply, so TypeScript comes through
+// a dynamic import (piscina does the same with its own JavaScript entry).
+const isTypeScript = import.meta.url.endsWith('.ts');
+const helperUrl = new URL(isTypeScript ? './helper.ts' : './helper.js', import.meta.url);
+const spawnHelper = () =>
+  isTypeScript
+    ? new Worker(`import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(helperUrl.href)}))`, { eval: true })
+    : new Worker(fileURLToPath(helperUrl));
+
+export class RecHelper {
+  readonly ready: Promise<void>;
+  #worker: Worker;
+  #alive = true;
+  #next = 0;
+  #read = 0;
+  readonly #pending = new Map<number, { resolve(line: Decoded): void; reject(err: Error): void }>();
+
+  constructor() {
+    this.#worker = spawnHelper();
+    // the owner's own exit ends it; it must not keep a process alive
+    this.#worker.unref();
+    let started: () => void;
+    let failed: (err: Error) => void;
+    this.ready = new Promise((resolve, reject) => ((started = resolve), (failed = reject)));
+    this.#worker.on('message', (reply: HelperReply) => {
+      if ('ready' in reply) return started();
+      const pending = this.#pending.get(reply.id);
+      this.#pending.delete(reply.id);
+      if ('line' in reply) {
+        this.#read++;
+        pending?.resolve(reply.line);
+      }
+      else pending?.reject(new Error(reply.error));
+    });
+    const lost = (err: Error) => {
+      this.#alive = false;
+      failed(err);
+      for (const { reject } of this.#pending.values()) reject(err);
+      this.#pending.clear();
+    };
+    this.#worker.on('error', lost);
+    this.#worker.on('exit', (code) => lost(new Error(`recognition helper exited with code ${code}`)));
+  }
+
+  get alive(): boolean {
+    return this.#alive;
+  }
+
+  /** Lines this helper has read. */
+  get linesRead(): number {
+    return this.#read;
+  }
+
+  /** Ends the thread; only while it reads nothing (ending ONNX Runtime mid-run ends the process). */
+  async stop(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  read(image: SharedRaster, quad: Quad, options: LineOptions): Promise<Decoded> {
+    if (!this.#alive) return Promise.reject(new Error('recognition helper is gone'));
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, image, quad, options } satisfies HelperRequest);
+    });
+  }
+}
+
+let helpers: RecHelper[] = [];
+
+/** Starts `count` helpers for this thread and resolves once each has warmed its session. */
+export async function startRecHelpers(count: number): Promise<void> {
+  helpers = Array.from({ length: count }, () => new RecHelper());
+  await Promise.all(helpers.map((h) => h.ready));
+}
+
+/** This thread's helpers that are still running. */
+export function recHelpers(): RecHelper[] {
+  return helpers.filter((h) => h.alive);
+}
+
+const sharedCopies = new WeakMap<Raster, SharedRaster>();
+
+/** The image in shared memory, copied once per raster however many lines are read from it. */
+export function shareRaster(image: Raster): SharedRaster {
+  if (image.data.buffer instanceof SharedArrayBuffer) return image;
+  let shared = sharedCopies.get(image);
+  if (!shared) {
+    const data = new Uint8Array(new SharedArrayBuffer(image.data.byteLength));
+    data.set(image.data);
+    shared = { width: image.width, height: image.height, data };
+    sharedCopies.set(image, shared);
+  }
+  return shared;
+}

@@ -1,0 +1,95 @@
+import { isCancelled } from '../cancel';
+import { OcrTaskError } from '../errors';
+import type { Quad } from '../geometry/quad';
+import type { Raster } from '../image/raster';
+import { getDictionary, getSession } from '../models';
+import type { Decoded } from './ctc';
+import { recHelpers, shareRaster, type RecHelper } from './helpers';
+import { readLine, type LineOptions } from './read';
+
+/*
+ * The thread's queue of lines to read. This thread and each of its recognition helpers
+ * (helpers.ts) take the next line until none is left, so a slow line holds up nobody and
+ * lines asked for at the same time by different callers (the invoices of one photo) are
+ * read side by side. A cancelled task's waiting lines are refused at once; lines already
+ * under way finish, so nothing is left running when the task returns.
+ */
+
+interface Job {
+  image: Raster;
+  quad: Quad;
+  options: LineOptions;
+  resolve(line: Decoded): void;
+  reject(err: unknown): void;
+}
+
+/** Lines a helper has in hand: the next one is already there when it finishes one. */
+const HELPER_DEPTH = 2;
+
+const queue: Job[] = [];
+let hereBusy = false;
+const lanes = new Map<RecHelper, number>();
+
+export function readLines(image: Raster, quads: Quad[], options: LineOptions): Promise<Decoded>[] {
+  const lines = quads.map((quad) => new Promise<Decoded>((resolve, reject) => queue.push({ image, quad, options, resolve, reject })));
+  pump();
+  return lines;
+}
+
+function take(): Job | undefined {
+  if (isCancelled()) {
+    for (const job of queue.splice(0)) job.reject(new OcrTaskError('cancelled', 'the task was cancelled'));
+    return undefined;
+  }
+  return queue.shift();
+}
+
+function pump(): void {
+  // this thread first: a single line is read without a trip to a helper
+  if (!hereBusy && queue.length > 0) void readHere();
+  for (const helper of recHelpers()) {
+    while ((lanes.get(helper) ?? 0) < HELPER_DEPTH && queue.length > 0) void readThere(helper);
+  }
+}
+
+async function readHere(): Promise<void> {
+  hereBusy = true;
+  try {
+    const session = await getSession('rec');
+    const dictionary = getDictionary();
+    for (let job = take(); job; job = take()) {
+      try {
+        job.resolve(await readLine(session, dictionary, job.image, job.quad, job.options));
+      } catch (err) {
+        job.reject(err);
+      }
+    }
+  } catch (err) {
+    // the session did not open: nothing waiting can be read here
+    for (const job of queue.splice(0)) job.reject(err);
+  } finally {
+    hereBusy = false;
+  }
+}
+
+async function readThere(helper: RecHelper): Promise<void> {
+  lanes.set(helper, (lanes.get(helper) ?? 0) + 1);
+  try {
+    for (let job = take(); job; job = take()) {
+      try {
+        job.resolve(await helper.read(shareRaster(job.image), job.quad, job.options));
+      } catch (err) {
+        if (helper.alive) {
+          job.reject(err);
+          continue;
+        }
+        // the helper is gone: its line goes back to the front, for this thread to read
+        queue.unshift(job);
+        pump();
+        return;
+      }
+    }
+  } finally {
+    lanes.set(helper, lanes.get(helper)! - 1);
+  }
+}

@@ -1,0 +1,78 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../src/ocr/cancel';
+import * as det from '../../src/ocr/det/index';
+import type { Quad } from '../../src/ocr/geometry/quad';
+import { decodeImage } from '../../src/ocr/image/decode';
+import type { Raster } from '../../src/ocr/image/raster';
+import { configureSessions, getDictionary, getSession } from '../../src/ocr/models';
+import { recHelpers, startRecHelpers } from '../../src/ocr/rec/helpers';
+import * as rec from '../../src/ocr/rec/index';
+import { readLine } from '../../src/ocr/rec/read';
+import { renderDocument } from '../support/synth/index';
+import { hasFont } from './fixtures';
+
+/*
+ * Lines read side by side by this thread and a recognition helper (src/ocr/rec/queue.ts):
+ * the same text as this thread reads alone, a cancelled task stops taking lines, and a
+ * helper that is gone leaves its work to this thread.
+ */
+
+configureSessions({ intraOpThreads: 1, recIntraOpThreads: 1 });
+
+describe.skipIf(!hasFont)('recognition helpers', () => {
+  let image: Raster;
+  let quads: Quad[];
+
+  beforeAll(async () => {
+    await startRecHelpers(1);
+    image = await decodeImage((await renderDocument({ seed: 3, variant: 'clean' })).bytes);
+    quads = (await det.run({ image })).boxes.map((b) => b.quad);
+    expect(quads.length).toBeGreaterThan(10);
+  });
+
+  afterEach(() => setCurrentCancelFlag(undefined));
+
+  it('read the same text as this thread alone, and share the lines', async () => {
+    const session = await getSession('rec');
+    const alone: string[] = [];
+    for (const quad of quads) alone.push((await readLine(session, getDictionary(), image, quad)).text);
+    const [helper] = recHelpers();
+    const before = helper!.linesRead;
+    const { lines } = await rec.run({ image, quads });
+    expect(lines.map((l) => l.text)).toEqual(alone);
+    // both threads took lines: neither read them all
+    const byHelper = helper!.linesRead - before;
+    expect(byHelper).toBeGreaterThan(0);
+    expect(byHelper).toBeLessThan(quads.length);
+  });
+
+  it('keeps blur and alternatives for the lines a helper reads', async () => {
+    const { lines } = await rec.run({ image, quads: quads.slice(0, 6), blur: 1, alternatives: 3 });
+    for (const line of lines) expect(line.chars?.length).toBe([...line.text].length);
+  });
+
+  it('stops taking lines when the task is cancelled, and leaves nothing behind', async () => {
+    const flag = newCancelFlag();
+    setCurrentCancelFlag(flag);
+    const [helper] = recHelpers();
+    const before = helper!.linesRead;
+    const running = rec.run({ image, quads });
+    raiseCancelFlag(flag);
+    await expect(running).rejects.toMatchObject({ reason: 'cancelled' });
+    // only the lines already handed out were read (this thread's one, the helper's two)
+    expect(helper!.linesRead - before).toBeLessThanOrEqual(2);
+    setCurrentCancelFlag(undefined);
+    const { lines } = await rec.run({ image, quads: quads.slice(0, 3) });
+    expect(lines).toHaveLength(3);
+  });
+
+  it('reads every line on this thread when its helper is gone', async () => {
+    const [helper] = recHelpers();
+    await helper!.stop();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(recHelpers()).toHaveLength(0);
+    const { lines } = await rec.run({ image, quads });
+    expect(lines).toHaveLength(quads.length);
+    expect(lines.filter((l) => l.text !== '').length).toBeGreaterThan(quads.length * 0.8);
+  });
+});
