@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { isDocumentKind } from '../src/ocr/documents/index';
 import { runTask } from '../src/ocr/run';
+import { prepareThread, threadSettings } from '../src/ocr/thread';
 import { documentBenches } from './documents/index';
 import type { DocumentCase, FieldValue } from './documents/types';
 import { median } from './support/stats';
@@ -8,10 +9,13 @@ import { median } from './support/stats';
 /*
  * npm run bench:documents — per document type, on the corpus and on synthetic documents
  * separately: field-level exact-match accuracy, the share of documents with every field right,
- * median and worst latency. Runs the extractors in this process (one document at a time), so the
- * latency is the engine's, without HTTP or queueing.
+ * median and worst latency. Runs the extractors in this process (one document at a time), set up
+ * as one pool worker, so the latency is the engine's, without HTTP or queueing.
  *   BENCH_SYNTHETIC (cases per type, default 30), BENCH_SEED (default 1), BENCH_TYPES (comma list)
  */
+
+// set up as a pool worker of the gateway on this machine (ONNX threads, recognition helpers)
+await prepareThread(threadSettings());
 
 const syntheticCount = Number(process.env.BENCH_SYNTHETIC ?? 30);
 const seed = Number(process.env.BENCH_SEED ?? 1);

@@ -18,7 +18,11 @@ const engines: Record<string, () => Promise<{ createEngine(): Promise<Engine> }>
   ours: () => import('./engines/ours'),
   'ours-1t': async () => {
     const { createEngine } = await import('./engines/ours');
-    return { createEngine: () => createEngine(1) };
+    return { createEngine: () => createEngine({ intraOpThreads: 1, recThreads: 1 }, ', 1 thread') };
+  },
+  'ours-alone': async () => {
+    const { createEngine } = await import('./engines/ours');
+    return { createEngine: () => createEngine({ recThreads: 1 }, ', lines read by the worker alone') };
   },
   paddleocr: () => import('./engines/paddleocr'),
   'paddleocr-same': async () => {

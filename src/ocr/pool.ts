@@ -6,6 +6,7 @@ import type { DocumentData, DocumentKind } from './documents/index';
 import { newCancelFlag, raiseCancelFlag } from './cancel';
 import { deserializeError, OcrTaskError } from './errors';
 import type { OcrReply, OcrTask, WorkerSettings } from './task';
+import { threadSettings } from './thread';
 
 /*
  * Recognition runs in worker threads so inference never blocks the event loop. Each
@@ -41,21 +42,14 @@ export interface RunOptions {
 const isTypeScript = import.meta.url.endsWith('.ts');
 const workerFile = fileURLToPath(new URL(isTypeScript ? './worker.ts' : './worker.js', import.meta.url));
 
-/** Past a few threads per document, more only add memory (a recogniser session each). */
-const MAX_REC_THREADS = 4;
-
 export class OcrPool {
   readonly threads: number;
   readonly #piscina: Piscina<OcrTask, OcrReply> | undefined;
 
   constructor(options: OcrPoolOptions = {}) {
-    const cores = availableParallelism();
-    this.threads = Math.max(0, Math.floor(options.threads ?? cores));
+    this.threads = Math.max(0, Math.floor(options.threads ?? availableParallelism()));
     if (this.threads === 0) return;
-    const workerData: WorkerSettings = {
-      intraOpThreads: Math.max(1, Math.floor(options.intraOpThreads ?? cores)),
-      recThreads: Math.max(1, Math.floor(options.recThreads ?? Math.min(cores, MAX_REC_THREADS))),
-    };
+    const workerData: WorkerSettings = threadSettings(options);
     this.#piscina = new Piscina<OcrTask, OcrReply>({
       filename: workerFile,
       minThreads: this.threads,

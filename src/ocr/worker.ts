@@ -1,11 +1,10 @@
 import Piscina from 'piscina';
 import { setCurrentCancelFlag, throwIfCancelled } from './cancel';
 import { serializeError } from './errors';
-import { configureSessions, warmUp } from './models';
 import { loadPdfJs } from './pdf/index';
-import { startRecHelpers } from './rec/helpers';
 import { runTask } from './run';
 import type { OcrReply, OcrTask, WorkerSettings } from './task';
+import { prepareThread } from './thread';
 
 /*
  * Piscina worker: models load and run once as soon as the thread starts (and so do its
@@ -15,12 +14,9 @@ import type { OcrReply, OcrTask, WorkerSettings } from './task';
  * first require()s the file, and under tsx that fails for modules with one.
  */
 
-const settings = Piscina.workerData as WorkerSettings | undefined;
-const helpers = Math.max(0, (settings?.recThreads ?? 1) - 1);
-// with helpers, lines are read side by side, each on one ONNX Runtime thread (rec/helpers.ts)
-configureSessions({ intraOpThreads: settings?.intraOpThreads ?? 1, recIntraOpThreads: helpers > 0 ? 1 : undefined });
+const settings = Piscina.workerData as WorkerSettings;
 // pdfjs loads beside the models so that a thread's first PDF does not pay for it
-const ready = Promise.all([warmUp(), loadPdfJs(), startRecHelpers(helpers)]);
+const ready = Promise.all([prepareThread(settings), loadPdfJs()]);
 // a failed warm-up surfaces in the first task's reply, not as an unhandled rejection
 ready.catch(() => {});
 

@@ -1,16 +1,19 @@
 import { recognize } from '../../../src/ocr/pipeline';
-import { configureSessions, warmUp } from '../../../src/ocr/models';
+import type { WorkerSettings } from '../../../src/ocr/task';
+import { prepareThread, threadSettings } from '../../../src/ocr/thread';
 import type { Engine } from './types';
 
 /**
- * Our pipeline in-process, as one pool worker runs it: ONNX Runtime with 2 intra-op
- * threads (one worker on 2 cores), or 1 (the pool's default of two workers on 2 cores).
+ * Our pipeline in-process, set up as one pool worker of the gateway on this machine
+ * (src/ocr/thread.ts): by default ONNX Runtime on every core and the lines read by the
+ * worker and its recognition helpers; `given` overrides that (1 intra-op thread and no
+ * helpers is the layout before 22 November 2026).
  */
-export async function createEngine(intraOpThreads = 2): Promise<Engine> {
-  configureSessions({ intraOpThreads });
-  await warmUp();
+export async function createEngine(given: Partial<WorkerSettings> = {}, label = ''): Promise<Engine> {
+  const settings = threadSettings(given);
+  await prepareThread(settings);
   return {
-    name: intraOpThreads === 2 ? 'ours (det→cls→rec, PP-OCRv4)' : `ours, ${intraOpThreads} intra-op thread`,
+    name: `ours (det→cls→rec, PP-OCRv4)${label}`,
     async read(bytes) {
       return (await recognize(bytes)).lines.map((l) => l.text);
     },
