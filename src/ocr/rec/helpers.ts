@@ -44,20 +44,20 @@ export class RecHelper {
 
   constructor() {
     this.#worker = spawnHelper();
-    // the owner's own exit ends it; it must not keep a process alive
-    this.#worker.unref();
     let started: () => void;
     let failed: (err: Error) => void;
     this.ready = new Promise((resolve, reject) => ((started = resolve), (failed = reject)));
     this.#worker.on('message', (reply: HelperReply) => {
-      if ('ready' in reply) return started();
+      if ('ready' in reply) {
+        this.#idle();
+        return started();
+      }
       const pending = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
-      if ('line' in reply) {
-        this.#read++;
-        pending?.resolve(reply.line);
-      }
-      else pending?.reject(new Error(reply.error));
+      this.#idle();
+      if ('error' in reply) return pending?.reject(new Error(reply.error));
+      this.#read++;
+      pending?.resolve(reply.line);
     });
     const lost = (err: Error) => {
       this.#alive = false;
@@ -67,6 +67,15 @@ export class RecHelper {
     };
     this.#worker.on('error', lost);
     this.#worker.on('exit', (code) => lost(new Error(`recognition helper exited with code ${code}`)));
+  }
+
+  /**
+   * An idle helper must not keep its process alive, but one at work must: a caller that
+   * awaits only helpers would otherwise see the process exit under it. (A 'message'
+   * listener refs the worker, hence ref/unref here rather than once.)
+   */
+  #idle(): void {
+    if (this.#pending.size === 0) this.#worker.unref();
   }
 
   get alive(): boolean {
@@ -86,6 +95,7 @@ export class RecHelper {
   read(image: SharedRaster, quad: Quad, options: LineOptions): Promise<Decoded> {
     if (!this.#alive) return Promise.reject(new Error('recognition helper is gone'));
     const id = this.#next++;
+    this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ id, image, quad, options } satisfies HelperRequest);
