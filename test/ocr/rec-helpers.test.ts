@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../src/ocr/cancel';
 import * as det from '../../src/ocr/det/index';
@@ -64,6 +66,20 @@ describe.skipIf(!hasFont)('recognition helpers', () => {
     setCurrentCancelFlag(undefined);
     const { lines } = await rec.run({ image, quads: quads.slice(0, 3) });
     expect(lines).toHaveLength(3);
+  });
+
+  it('let a process that used them exit when its work is done', async () => {
+    // idle helpers hold no process open, busy ones do (the owner may be awaiting only them)
+    const script = `
+      import { prepareThread } from ${JSON.stringify(new URL('../../src/ocr/thread.ts', import.meta.url).href)};
+      import * as rec from ${JSON.stringify(new URL('../../src/ocr/rec/index.ts', import.meta.url).href)};
+      await prepareThread({ intraOpThreads: 1, recThreads: 2 });
+      const image = { width: 400, height: 48, data: new Uint8Array(400 * 48 * 3).fill(255) };
+      const quad = [{ x: 0, y: 0 }, { x: 400, y: 0 }, { x: 400, y: 48 }, { x: 0, y: 48 }];
+      const { lines } = await rec.run({ image, quads: [quad, quad, quad, quad] });
+      console.log('read', lines.length);`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 });
+    expect(stdout.trim()).toBe('read 4');
   });
 
   it('reads every line on this thread when its helper is gone', async () => {
