@@ -55,18 +55,14 @@ function pump(): void {
 async function readHere(): Promise<void> {
   hereBusy = true;
   try {
-    const session = await getSession('rec');
-    const dictionary = getDictionary();
+    // the job is taken before any await, so pump() hands helpers only what this thread left
     for (let job = take(); job; job = take()) {
       try {
-        job.resolve(await readLine(session, dictionary, job.image, job.quad, job.options));
+        job.resolve(await readLine(await getSession('rec'), getDictionary(), job.image, job.quad, job.options));
       } catch (err) {
         job.reject(err);
       }
     }
-  } catch (err) {
-    // the session did not open: nothing waiting can be read here
-    for (const job of queue.splice(0)) job.reject(err);
   } finally {
     hereBusy = false;
   }

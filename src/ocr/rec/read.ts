@@ -7,16 +7,27 @@ import { ctcGreedy, type Decoded } from './ctc';
 
 /*
  * One line through the recogniser (PP-OCRv4 rec, SVTR-LCNet): cut 48 px high at its own
- * aspect ratio, tensor width max(320, ceil(48·w/h)) rounded up to the stride. Narrower
- * tensors are faster but lose decimal points and colons (measured: 52.50 → 5250), and
- * batches of equal widths cost as much per line as single runs on CPU (26.6 vs 28.6 ms at
- * 320 px, docs/ocr.md), so each line is its own run. The caller's thread and the
- * recognition helpers (helpers.ts) both read lines through this function.
+ * aspect ratio and padded on the right. PaddleOCR pads every line to 320 px; the padding is
+ * context the model was trained with (lines cut tight lose decimal points and colons:
+ * 52.50 → 5250, and 0.4 points of corpus accuracy), but a short line needs only some of
+ * it: 160 px keep every bench:documents figure (96 px lost a corpus plate, 皖A999J3 read
+ * 皖A99933, and a table cell) and save recognition time on pages of short lines (the taxi
+ * sheets, docs/ocr.md). Batches of equal widths cost as much per line as single runs on
+ * CPU, so each line is its own run. The caller's thread and the recognition helpers
+ * (helpers.ts) both read lines through this function.
  */
 
-const MIN_WIDTH = 320;
+/** PaddleOCR's fixed width; wider lines keep their own. */
+const MAX_PADDED_WIDTH = 320;
+/** Right padding a shorter line gets, in pixels of the 48 px line (half of PaddleOCR's 320). */
+const MIN_PADDING = 160;
 /** The recogniser's horizontal stride (320 px give 40 steps): a tensor width is a whole number of steps. */
 const STRIDE = 8;
+
+export function tensorWidth(lineWidth: number): number {
+  const own = Math.ceil(lineWidth / STRIDE) * STRIDE;
+  return Math.max(own, Math.min(MAX_PADDED_WIDTH, own + MIN_PADDING));
+}
 
 export interface LineOptions {
   /** Box-blur radius in pixels of the 48 px crop (blur.ts), 0 for none. */
@@ -34,7 +45,7 @@ export async function readLine(
 ): Promise<Decoded> {
   let line = cropLine(image, quad);
   if (options.blur) line = blurred(line, options.blur);
-  const width = Math.max(MIN_WIDTH, Math.ceil(line.width / STRIDE) * STRIDE);
+  const width = tensorWidth(line.width);
   const data = new Float32Array(3 * LINE_HEIGHT * width);
   fillTensor(data, 0, line, width);
   const result = await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]) });
