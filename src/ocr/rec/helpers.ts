@@ -105,10 +105,13 @@ export class RecHelper {
 
 let helpers: RecHelper[] = [];
 
-/** Starts `count` helpers for this thread and resolves once each has warmed its session. */
+/**
+ * Starts `count` helpers for this thread and resolves once each has warmed its session or
+ * failed to: a helper that cannot start leaves its share to this thread, which still works.
+ */
 export async function startRecHelpers(count: number): Promise<void> {
   helpers = Array.from({ length: count }, () => new RecHelper());
-  await Promise.all(helpers.map((h) => h.ready));
+  await Promise.allSettled(helpers.map((h) => h.ready));
 }
 
 /** This thread's helpers that are still running. */
