@@ -7,9 +7,10 @@ import { median } from './support/stats';
 /*
  * npm run bench:pool — how the recognition pool should share the cores: worker threads ×
  * ONNX Runtime intra-op threads, and whether a task's lines are read by the worker alone or
- * side by side with its recognition helpers (src/ocr/rec/helpers.ts). For each layout, through the real pool (worker threads,
- * models warmed): the latency of one document at a time (what a lone synchronous caller
- * waits, against the 5 s budget) and the throughput with 2 callers per worker thread.
+ * side by side with its recognition helpers (src/ocr/rec/helpers.ts). For each layout,
+ * through the real pool (worker threads, models warmed): the latency of one document at a
+ * time (what a lone synchronous caller waits, against the 5 s budget) and the throughput
+ * with 2 callers per worker thread.
  * Synthetic pages only, so it runs anywhere. The named baseline is one intra-op thread per
  * worker (cores ÷ workers, the layout before 22 November 2026).
  *   POOL_SECONDS (each throughput phase, default 30)

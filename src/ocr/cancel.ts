@@ -29,7 +29,11 @@ export function isCancelled(): boolean {
   return current !== undefined && Atomics.load(current, 0) !== 0;
 }
 
+export function cancelledError(): OcrTaskError {
+  return new OcrTaskError('cancelled', 'the task was cancelled');
+}
+
 /** Throws OcrTaskError('cancelled') when the running task has been cancelled. */
 export function throwIfCancelled(): void {
-  if (isCancelled()) throw new OcrTaskError('cancelled', 'the task was cancelled');
+  if (isCancelled()) throw cancelledError();
 }

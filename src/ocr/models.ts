@@ -76,11 +76,13 @@ export function getDictionary(): string[] {
 
 /**
  * One tiny inference per model, so the first real request pays neither the session
- * load nor ONNX Runtime's first-run set-up. Worker threads call it at start.
+ * load nor ONNX Runtime's first-run set-up. Worker threads call it at start (recognition
+ * helpers for `rec` only).
  */
-export async function warmUp(): Promise<void> {
-  const shapes: [ModelName, number[]][] = [['det', [1, 3, 64, 64]], ['cls', [1, 3, 48, 192]], ['rec', [1, 3, 48, 320]]];
-  for (const [name, dims] of shapes) {
+export async function warmUp(models: ModelName[] = ['det', 'cls', 'rec']): Promise<void> {
+  const shapes: Record<ModelName, number[]> = { det: [1, 3, 64, 64], cls: [1, 3, 48, 192], rec: [1, 3, 48, 320] };
+  for (const name of models) {
+    const dims = shapes[name];
     const session = await getSession(name);
     const data = new Float32Array(dims.reduce((a, b) => a * b, 1));
     await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, dims) });

@@ -6,7 +6,7 @@ import * as det from '../../src/ocr/det/index';
 import type { Quad } from '../../src/ocr/geometry/quad';
 import { decodeImage } from '../../src/ocr/image/decode';
 import type { Raster } from '../../src/ocr/image/raster';
-import { configureSessions, getDictionary, getSession } from '../../src/ocr/models';
+import { configureSessions } from '../../src/ocr/models';
 import { recHelpers, startRecHelpers } from '../../src/ocr/rec/helpers';
 import * as rec from '../../src/ocr/rec/index';
 import { readLine } from '../../src/ocr/rec/read';
@@ -35,9 +35,8 @@ describe.skipIf(!hasFont)('recognition helpers', () => {
   afterEach(() => setCurrentCancelFlag(undefined));
 
   it('read the same text as this thread alone, and share the lines', async () => {
-    const session = await getSession('rec');
     const alone: string[] = [];
-    for (const quad of quads) alone.push((await readLine(session, getDictionary(), image, quad)).text);
+    for (const quad of quads) alone.push((await readLine(image, quad)).text);
     const [helper] = recHelpers();
     const before = helper!.linesRead;
     const { lines } = await rec.run({ image, quads });

@@ -7,29 +7,29 @@ import type { Raster } from '../image/raster';
  * is grey, stretched back to full contrast.
  */
 
+/** One box pass along rows (`step` 1) or columns (`step` w) of a w×h grey plane. */
+function boxPass(src: Float32Array, w: number, h: number, radius: number, alongRows: boolean): Float32Array {
+  const out = new Float32Array(w * h);
+  const [length, step] = alongRows ? [w, 1] : [h, w];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const at = alongRows ? x : y;
+      const from = Math.max(0, at - radius), to = Math.min(length - 1, at + radius);
+      const base = y * w + x - at * step;
+      let sum = 0;
+      for (let k = from; k <= to; k++) sum += src[base + k * step]!;
+      out[y * w + x] = sum / (to - from + 1);
+    }
+  }
+  return out;
+}
+
 export function blurred(line: Raster, radius: number): Raster {
   const { width: w, height: h } = line;
-  let g = new Float32Array(w * h);
+  let g: Float32Array = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) g[i] = (line.data[i * 3]! + line.data[i * 3 + 1]! + line.data[i * 3 + 2]!) / 3;
-  for (let pass = 0; pass < 2; pass++) {
-    const across = new Float32Array(w * h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let sum = 0, n = 0;
-        for (let x2 = Math.max(0, x - radius); x2 <= Math.min(w - 1, x + radius); x2++, n++) sum += g[y * w + x2]!;
-        across[y * w + x] = sum / n;
-      }
-    }
-    const down = new Float32Array(w * h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let sum = 0, n = 0;
-        for (let y2 = Math.max(0, y - radius); y2 <= Math.min(h - 1, y + radius); y2++, n++) sum += across[y2 * w + x]!;
-        down[y * w + x] = sum / n;
-      }
-    }
-    g = down;
-  }
+  for (let pass = 0; pass < 2; pass++) g = boxPass(boxPass(g, w, h, radius, true), w, h, radius, false);
+  // blurring greys the dots; stretch back to full contrast
   let lo = 255, hi = 0;
   for (const v of g) {
     if (v < lo) lo = v;

@@ -1,6 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { Tensor } from 'onnxruntime-node';
-import { configureSessions, getDictionary, getSession } from '../models';
+import { configureSessions, warmUp } from '../models';
 import type { HelperReply, HelperRequest } from './helpers';
 import { readLine } from './read';
 
@@ -13,16 +12,12 @@ configureSessions({ intraOpThreads: 1 });
 const port = parentPort!;
 const send = (reply: HelperReply) => port.postMessage(reply);
 
-const session = getSession('rec');
 // a failure here is an unhandled rejection, which ends the thread: the owner sees 'error'
-void session.then(async (s) => {
-  await s.run({ [s.inputNames[0]!]: new Tensor('float32', new Float32Array(3 * 48 * 320), [1, 3, 48, 320]) });
-  send({ ready: true });
-});
+void warmUp(['rec']).then(() => send({ ready: true }));
 
 port.on('message', async ({ id, image, quad, options }: HelperRequest) => {
   try {
-    send({ id, line: await readLine(await session, getDictionary(), image, quad, options) });
+    send({ id, line: await readLine(image, quad, options) });
   } catch (err) {
     send({ id, error: (err as Error).message });
   }

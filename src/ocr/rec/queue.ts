@@ -1,8 +1,6 @@
-import { isCancelled } from '../cancel';
-import { OcrTaskError } from '../errors';
+import { cancelledError, isCancelled } from '../cancel';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
-import { getDictionary, getSession } from '../models';
 import type { Decoded } from './ctc';
 import { recHelpers, shareRaster, type RecHelper } from './helpers';
 import { readLine, type LineOptions } from './read';
@@ -38,7 +36,7 @@ export function readLines(image: Raster, quads: Quad[], options: LineOptions): P
 
 function take(): Job | undefined {
   if (isCancelled()) {
-    for (const job of queue.splice(0)) job.reject(new OcrTaskError('cancelled', 'the task was cancelled'));
+    for (const job of queue.splice(0)) job.reject(cancelledError());
     return undefined;
   }
   return queue.shift();
@@ -58,7 +56,7 @@ async function readHere(): Promise<void> {
     // the job is taken before any await, so pump() hands helpers only what this thread left
     for (let job = take(); job; job = take()) {
       try {
-        job.resolve(await readLine(await getSession('rec'), getDictionary(), job.image, job.quad, job.options));
+        job.resolve(await readLine(job.image, job.quad, job.options));
       } catch (err) {
         job.reject(err);
       }

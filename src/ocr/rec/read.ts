@@ -1,7 +1,8 @@
-import { Tensor, type InferenceSession } from 'onnxruntime-node';
+import { Tensor } from 'onnxruntime-node';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import { cropLine, fillTensor, LINE_HEIGHT } from '../line';
+import { getDictionary, getSession } from '../models';
 import { blurred } from './blur';
 import { ctcGreedy, type Decoded } from './ctc';
 
@@ -36,13 +37,9 @@ export interface LineOptions {
   alternatives?: number;
 }
 
-export async function readLine(
-  session: InferenceSession,
-  dictionary: readonly string[],
-  image: Raster,
-  quad: Quad,
-  options: LineOptions = {},
-): Promise<Decoded> {
+export async function readLine(image: Raster, quad: Quad, options: LineOptions = {}): Promise<Decoded> {
+  const session = await getSession('rec');
+  const dictionary = getDictionary();
   let line = cropLine(image, quad);
   if (options.blur) line = blurred(line, options.blur);
   const width = tensorWidth(line.width);
