@@ -77,7 +77,7 @@ export function getDictionary(): string[] {
 /**
  * One tiny inference per model, so the first real request pays neither the session
  * load nor ONNX Runtime's first-run set-up. Worker threads call it at start (recognition
- * helpers for `rec` only).
+ * helpers for `cls` and `rec`).
  */
 export async function warmUp(models: ModelName[] = ['det', 'cls', 'rec']): Promise<void> {
   const shapes: Record<ModelName, number[]> = { det: [1, 3, 64, 64], cls: [1, 3, 48, 192], rec: [1, 3, 48, 320] };

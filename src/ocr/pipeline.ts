@@ -1,4 +1,3 @@
-import * as cls from './cls/index';
 import * as det from './det/index';
 import { rotateCorners, type Quad } from './geometry/quad';
 import { decodeImage } from './image/decode';
@@ -10,7 +9,8 @@ import { normaliseText } from './text';
 
 /*
  * det → (turn tall boxes a quarter) → cls (0°/180°) → rec, PaddleOCR's TextSystem.
- * Boxes are found on a scaled copy but cut from the full-resolution image.
+ * Boxes are found on a scaled copy but cut from the full-resolution image. cls and rec run
+ * line by line on the recognition threads (rec/queue.ts), each line cut once for both.
  */
 
 export interface OcrLine {
@@ -38,7 +38,9 @@ export interface RecognizeOptions {
 export interface Timings {
   decode: number;
   det: number;
+  /** Classifier time summed over the lines: it runs inside the rec stage, on several threads. */
   cls: number;
+  /** The line stage, classifier included, from first line to last. */
   rec: number;
   total: number;
 }
@@ -77,19 +79,15 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
   const found = await det.run({ image, side: options.detSide });
   // a box at least 1.5× taller than wide is a vertical line or a page turned a quarter:
   // start it at its top-right corner, which reads it turned counter-clockwise (numpy rot90)
-  let quads: Quad[] = found.boxes.map(({ quad }) => {
+  const upright: Quad[] = found.boxes.map(({ quad }) => {
     const { width, height } = quadSize(quad);
     return height / width >= 1.5 ? rotateCorners(quad, 1) : quad;
   });
 
-  let clsMs = 0;
-  if (options.useCls !== false && quads.length > 0) {
-    const turned = await cls.run({ image, quads });
-    quads = quads.map((q, i) => (turned.flip[i] ? rotateCorners(q, 2) : q));
-    clsMs = turned.ms;
-  }
-
-  const read = await rec.run({ image, quads });
+  const read = await rec.run({ image, quads: upright, classify: options.useCls !== false });
+  // a line read turned over starts at its bottom-right corner
+  const quads = upright.map((q, i) => (read.lines[i]!.turned ? rotateCorners(q, 2) : q));
+  const clsMs = read.lines.reduce((sum, line) => sum + line.clsMs, 0);
   const minConfidence = options.minConfidence ?? 0.5;
   const lines: OcrLine[] = [];
   read.lines.forEach((line, i) => {

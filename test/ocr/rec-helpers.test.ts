@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../src/ocr/cancel';
 import * as det from '../../src/ocr/det/index';
-import type { Quad } from '../../src/ocr/geometry/quad';
+import { rotateCorners, type Quad } from '../../src/ocr/geometry/quad';
 import { decodeImage } from '../../src/ocr/image/decode';
 import type { Raster } from '../../src/ocr/image/raster';
 import { configureSessions } from '../../src/ocr/models';
@@ -50,6 +50,25 @@ describe.skipIf(!hasFont)('recognition helpers', () => {
   it('keeps blur and alternatives for the lines a helper reads', async () => {
     const { lines } = await rec.run({ image, quads: quads.slice(0, 6), blur: 1, alternatives: 3 });
     for (const line of lines) expect(line.chars?.length).toBe([...line.text].length);
+  });
+
+  it('classify lines too: an upside-down page is read turned over, as its turned quads read', async () => {
+    const upsideDown = await decodeImage((await renderDocument({ seed: 3, variant: 'rot180' })).bytes);
+    const found = (await det.run({ image: upsideDown })).boxes.map((b) => b.quad);
+    const [helper] = recHelpers();
+    const before = helper!.linesRead;
+    const { lines } = await rec.run({ image: upsideDown, quads: found, classify: true });
+    expect(helper!.linesRead - before).toBeGreaterThan(0);
+    // a short line of digits may look the same either way up
+    expect(lines.filter((l) => l.turned).length).toBeGreaterThanOrEqual(found.length * 0.8);
+    expect(lines.every((l) => l.clsMs > 0)).toBe(true);
+    // turning the crop gives exactly what cutting the turned quad gives
+    for (const [i, line] of lines.entries()) {
+      if (!line.turned) continue;
+      const cut = await readLine(upsideDown, rotateCorners(found[i]!, 2));
+      expect(line.text).toBe(cut.text);
+      expect(line.confidence).toBeCloseTo(cut.confidence, 4);
+    }
   });
 
   it('stops taking lines when the task is cancelled, and leaves nothing behind', async () => {

@@ -1,47 +1,39 @@
 import { Tensor } from 'onnxruntime-node';
-import { throwIfCancelled } from '../cancel';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import { cropLine, fillTensor, LINE_HEIGHT } from '../line';
 import { getSession } from '../models';
 
 /*
- * 0°/180° text-line classifier (ch_ppocr_mobile_v2.0_cls): [N, 3, 48, 192] in, [N, 2] =
+ * 0°/180° text-line classifier (ch_ppocr_mobile_v2.0_cls): [1, 3, 48, 192] in, [1, 2] =
  * [P(0°), P(180°)] out. A line is turned only when P(180°) > 0.9, PaddleOCR's cls_thresh;
- * it is what reads upside-down pages.
+ * it is what reads upside-down pages. It runs line by line, on the thread that then reads
+ * the line (rec/read.ts), so a dense page's lines are classified on every recognition
+ * thread instead of in batches on one: batches of 8 cost as much per line on CPU.
  */
 
 const WIDTH = 192;
-const BATCH = 8;
-
-export interface ClsInput {
-  image: Raster;
-  /** Lines in their current reading frame (tall crops already turned). */
-  quads: Quad[];
-  threshold?: number;
-}
+const THRESHOLD = 0.9;
 
 export interface ClsOutput {
-  /** True where the line reads upside down and must be turned 180°. */
-  flip: boolean[];
-  /** P(180°) per line. */
-  p180: number[];
+  /** The line reads upside down and must be turned 180°. */
+  turned: boolean;
+  /** P(180°). */
+  p180: number;
   ms: number;
 }
 
-export async function run(input: ClsInput): Promise<ClsOutput> {
+/**
+ * `line` is the quad already cut 48 px high at its own width (line.ts cropLine): a line up
+ * to 192 px wide is classified as it is, a longer one is cut again squeezed into 192 px.
+ */
+export async function classify(image: Raster, quad: Quad, line: Raster): Promise<ClsOutput> {
   const started = performance.now();
-  const threshold = input.threshold ?? 0.9;
   const session = await getSession('cls');
-  const p180: number[] = [];
-  for (let start = 0; start < input.quads.length; start += BATCH) {
-    throwIfCancelled();
-    const batch = input.quads.slice(start, start + BATCH);
-    const data = new Float32Array(batch.length * 3 * LINE_HEIGHT * WIDTH);
-    batch.forEach((q, i) => fillTensor(data, i, cropLine(input.image, q, WIDTH), WIDTH));
-    const feeds = { [session.inputNames[0]!]: new Tensor('float32', data, [batch.length, 3, LINE_HEIGHT, WIDTH]) };
-    const out = (await session.run(feeds))[session.outputNames[0]!]!.data as Float32Array;
-    for (let i = 0; i < batch.length; i++) p180.push(out[i * 2 + 1]!);
-  }
-  return { flip: p180.map((p) => p > threshold), p180, ms: performance.now() - started };
+  const input = line.width <= WIDTH ? line : cropLine(image, quad, WIDTH);
+  const data = new Float32Array(3 * LINE_HEIGHT * WIDTH);
+  fillTensor(data, 0, input, WIDTH);
+  const out = (await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, WIDTH]) }))[session.outputNames[0]!]!;
+  const p180 = (out.data as Float32Array)[1]!;
+  return { turned: p180 > THRESHOLD, p180, ms: performance.now() - started };
 }

@@ -4,8 +4,8 @@ import type { HelperReply, HelperRequest } from './helpers';
 import { readLine } from './read';
 
 /*
- * A recognition helper thread (helpers.ts): one recogniser session on one ONNX Runtime
- * thread, warmed before it says it is ready, then one line per request.
+ * A recognition helper thread (helpers.ts): one classifier and one recogniser session on
+ * one ONNX Runtime thread, warmed before it says it is ready, then one line per request.
  */
 
 configureSessions({ intraOpThreads: 1 });
@@ -13,7 +13,7 @@ const port = parentPort!;
 const send = (reply: HelperReply) => port.postMessage(reply);
 
 // a failure here is an unhandled rejection, which ends the thread: the owner sees 'error'
-void warmUp(['rec']).then(() => send({ ready: true }));
+void warmUp(['cls', 'rec']).then(() => send({ ready: true }));
 
 port.on('message', async ({ id, image, quad, options }: HelperRequest) => {
   try {

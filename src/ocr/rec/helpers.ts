@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
-import type { Decoded } from './ctc';
-import type { LineOptions } from './read';
+import type { LineOptions, ReadLine } from './read';
 
 /*
  * Recognition helpers: threads that read lines for the thread that owns them, each with
@@ -22,7 +21,7 @@ export interface SharedRaster {
 }
 
 export type HelperRequest = { id: number; image: SharedRaster; quad: Quad; options: LineOptions };
-export type HelperReply = { ready: true } | { id: number; line: Decoded } | { id: number; error: string };
+export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; error: string };
 
 // under tsx/vitest this file is TypeScript and so is the helper; compiled, both are .js.
 // A worker's entry is loaded before its --import hooks apply, so TypeScript comes through
@@ -40,7 +39,7 @@ export class RecHelper {
   #alive = true;
   #next = 0;
   #read = 0;
-  readonly #pending = new Map<number, { resolve(line: Decoded): void; reject(err: Error): void }>();
+  readonly #pending = new Map<number, { resolve(line: ReadLine): void; reject(err: Error): void }>();
 
   constructor() {
     this.#worker = spawnHelper();
@@ -92,7 +91,7 @@ export class RecHelper {
     await this.#worker.terminate();
   }
 
-  read(image: SharedRaster, quad: Quad, options: LineOptions): Promise<Decoded> {
+  read(image: SharedRaster, quad: Quad, options: LineOptions): Promise<ReadLine> {
     if (!this.#alive) return Promise.reject(new Error('recognition helper is gone'));
     const id = this.#next++;
     this.#worker.ref();

@@ -1,9 +1,8 @@
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import { settleAll } from '../settle';
-import type { Decoded } from './ctc';
 import { readLines } from './queue';
-import type { LineOptions } from './read';
+import type { LineOptions, ReadLine } from './read';
 
 /*
  * Recognition of a list of lines: read.ts says how one line is read, queue.ts who reads
@@ -17,13 +16,13 @@ export interface RecInput extends LineOptions {
 }
 
 export interface RecOutput {
-  lines: Decoded[];
+  lines: ReadLine[];
   ms: number;
 }
 
 export async function run(input: RecInput): Promise<RecOutput> {
   const started = performance.now();
-  const options: LineOptions = { blur: input.blur, alternatives: input.alternatives };
+  const options: LineOptions = { blur: input.blur, alternatives: input.alternatives, classify: input.classify };
   // every line settles before this returns, also when one fails or the task is cancelled
   const lines = await settleAll(readLines(input.image, input.quads, options));
   return { lines, ms: performance.now() - started };

@@ -1,9 +1,8 @@
 import { cancelledError, isCancelled } from '../cancel';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
-import type { Decoded } from './ctc';
 import { recHelpers, shareRaster, type RecHelper } from './helpers';
-import { readLine, type LineOptions } from './read';
+import { readLine, type LineOptions, type ReadLine } from './read';
 
 /*
  * The thread's queue of lines to read. This thread and each of its recognition helpers
@@ -17,7 +16,7 @@ interface Job {
   image: Raster;
   quad: Quad;
   options: LineOptions;
-  resolve(line: Decoded): void;
+  resolve(line: ReadLine): void;
   reject(err: unknown): void;
 }
 
@@ -28,8 +27,8 @@ const queue: Job[] = [];
 let hereBusy = false;
 const lanes = new Map<RecHelper, number>();
 
-export function readLines(image: Raster, quads: Quad[], options: LineOptions): Promise<Decoded>[] {
-  const lines = quads.map((quad) => new Promise<Decoded>((resolve, reject) => queue.push({ image, quad, options, resolve, reject })));
+export function readLines(image: Raster, quads: Quad[], options: LineOptions): Promise<ReadLine>[] {
+  const lines = quads.map((quad) => new Promise<ReadLine>((resolve, reject) => queue.push({ image, quad, options, resolve, reject })));
   pump();
   return lines;
 }

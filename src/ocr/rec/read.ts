@@ -1,6 +1,7 @@
 import { Tensor } from 'onnxruntime-node';
+import { classify } from '../cls/index';
 import type { Quad } from '../geometry/quad';
-import type { Raster } from '../image/raster';
+import { rotate180, type Raster } from '../image/raster';
 import { cropLine, fillTensor, LINE_HEIGHT } from '../line';
 import { getDictionary, getSession } from '../models';
 import { blurred } from './blur';
@@ -15,7 +16,8 @@ import { ctcGreedy, type Decoded } from './ctc';
  * 皖A99933, and a table cell) and save recognition time on pages of short lines (the taxi
  * sheets, docs/ocr.md). Batches of equal widths cost as much per line as single runs on
  * CPU, so each line is its own run. The caller's thread and the recognition helpers
- * (helpers.ts) both read lines through this function.
+ * (helpers.ts) both read lines through this function, and classify them first when asked
+ * (the line is cut once for both).
  */
 
 /** PaddleOCR's fixed width; wider lines keep their own. */
@@ -35,12 +37,25 @@ export interface LineOptions {
   blur?: number;
   /** Keep this many competing classes per character (Decoded.chars); 0 keeps none. */
   alternatives?: number;
+  /** Ask the 0°/180° classifier first and read the line turned over when it says so. */
+  classify?: boolean;
 }
 
-export async function readLine(image: Raster, quad: Quad, options: LineOptions = {}): Promise<Decoded> {
+export interface ReadLine extends Decoded {
+  /** The classifier found the line upside down and it was read turned 180°. */
+  turned: boolean;
+  /** Time the classifier took, 0 when not asked. */
+  clsMs: number;
+}
+
+export async function readLine(image: Raster, quad: Quad, options: LineOptions = {}): Promise<ReadLine> {
   const session = await getSession('rec');
   const dictionary = getDictionary();
   let line = cropLine(image, quad);
+  const cls = options.classify ? await classify(image, quad, line) : undefined;
+  // the quad's 180° turn cuts exactly these pixels in reverse order (warpQuad samples the
+  // same points), so the line is turned rather than cut again
+  if (cls?.turned) line = rotate180(line);
   if (options.blur) line = blurred(line, options.blur);
   const width = tensorWidth(line.width);
   const data = new Float32Array(3 * LINE_HEIGHT * width);
@@ -49,5 +64,6 @@ export async function readLine(image: Raster, quad: Quad, options: LineOptions =
   const out = result[session.outputNames[0]!]!;
   const [, steps, classes] = out.dims as [number, number, number];
   if (classes !== dictionary.length) throw new Error(`recognizer has ${classes} classes, dictionary ${dictionary.length}`);
-  return ctcGreedy(out.data as Float32Array, steps, classes, dictionary, options.alternatives ?? 0);
+  const decoded = ctcGreedy(out.data as Float32Array, steps, classes, dictionary, options.alternatives ?? 0);
+  return { ...decoded, turned: cls?.turned ?? false, clsMs: cls?.ms ?? 0 };
 }
