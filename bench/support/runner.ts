@@ -24,6 +24,10 @@ const engines: Record<string, () => Promise<{ createEngine(): Promise<Engine> }>
     const { createEngine } = await import('./engines/ours');
     return { createEngine: () => createEngine({ recThreads: 1 }, ', lines read by the worker alone') };
   },
+  'ours-exported': async () => {
+    const { createEngine } = await import('./engines/ours');
+    return { createEngine: () => createEngine({ exportedModels: true }, ', models as exported (not rewritten)') };
+  },
   paddleocr: () => import('./engines/paddleocr'),
   'paddleocr-same': async () => {
     const { createEngine } = await import('./engines/paddleocr');

@@ -19,4 +19,6 @@ export interface WorkerSettings {
   intraOpThreads: number;
   /** Threads reading one task's lines: the worker and recThreads − 1 recognition helpers. */
   recThreads: number;
+  /** Open the models as exported rather than rewritten into fewer ops (graph/): a bench baseline. */
+  exportedModels?: boolean;
 }

@@ -17,6 +17,7 @@ export function threadSettings(given: Partial<WorkerSettings> = {}): WorkerSetti
   return {
     intraOpThreads: Math.max(1, Math.floor(given.intraOpThreads ?? cores)),
     recThreads: Math.max(1, Math.floor(given.recThreads ?? Math.min(cores, MAX_REC_THREADS))),
+    exportedModels: given.exportedModels ?? false,
   };
 }
 
@@ -26,6 +27,6 @@ export function threadSettings(given: Partial<WorkerSettings> = {}): WorkerSetti
  */
 export async function prepareThread(settings: WorkerSettings): Promise<void> {
   const helpers = settings.recThreads - 1;
-  configureSessions({ intraOpThreads: settings.intraOpThreads, recIntraOpThreads: helpers > 0 ? 1 : undefined });
+  configureSessions({ intraOpThreads: settings.intraOpThreads, recIntraOpThreads: helpers > 0 ? 1 : undefined, rewriteModels: !settings.exportedModels });
   await Promise.all([warmUp(), startRecHelpers(helpers)]);
 }

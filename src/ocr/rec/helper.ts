@@ -1,6 +1,6 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { configureSessions, warmUp } from '../models';
-import type { HelperReply, HelperRequest } from './helpers';
+import type { HelperData, HelperReply, HelperRequest } from './helpers';
 import { readLine } from './read';
 
 /*
@@ -8,7 +8,7 @@ import { readLine } from './read';
  * one ONNX Runtime thread, warmed before it says it is ready, then one line per request.
  */
 
-configureSessions({ intraOpThreads: 1 });
+configureSessions({ intraOpThreads: 1, rewriteModels: (workerData as HelperData).rewriteModels });
 const port = parentPort!;
 const send = (reply: HelperReply) => port.postMessage(reply);
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { sessionSettings } from '../models';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import type { LineOptions, ReadLine } from './read';
@@ -20,6 +21,8 @@ export interface SharedRaster {
   data: Uint8Array;
 }
 
+/** What a helper opens its sessions with: as its owner does. */
+export type HelperData = { rewriteModels: boolean };
 export type HelperRequest = { id: number; image: SharedRaster; quad: Quad; options: LineOptions };
 export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; error: string };
 
@@ -28,10 +31,10 @@ export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { i
 // a dynamic import (piscina does the same with its own JavaScript entry).
 const isTypeScript = import.meta.url.endsWith('.ts');
 const helperUrl = new URL(isTypeScript ? './helper.ts' : './helper.js', import.meta.url);
-const spawnHelper = () =>
+const spawnHelper = (workerData: HelperData) =>
   isTypeScript
-    ? new Worker(`import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(helperUrl.href)}))`, { eval: true })
-    : new Worker(fileURLToPath(helperUrl));
+    ? new Worker(`import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(helperUrl.href)}))`, { eval: true, workerData })
+    : new Worker(fileURLToPath(helperUrl), { workerData });
 
 export class RecHelper {
   readonly ready: Promise<void>;
@@ -42,7 +45,7 @@ export class RecHelper {
   readonly #pending = new Map<number, { resolve(line: ReadLine): void; reject(err: Error): void }>();
 
   constructor() {
-    this.#worker = spawnHelper();
+    this.#worker = spawnHelper({ rewriteModels: sessionSettings().rewriteModels });
     let started: () => void;
     let failed: (err: Error) => void;
     this.ready = new Promise((resolve, reject) => ((started = resolve), (failed = reject)));

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import { describe, expect, it } from 'vitest';
+import * as det from '../../src/ocr/det/index';
+import { rewriteModel } from '../../src/ocr/graph/index';
+import { decodeModel, encodeModel, type NodeProto } from '../../src/ocr/graph/proto';
+import { decodeImage } from '../../src/ocr/image/decode';
+import { cropLine, fillTensor, LINE_HEIGHT } from '../../src/ocr/line';
+import { modelFiles } from '../../src/ocr/models';
+import { renderDocument } from '../support/synth/index';
+import { hasFont } from './fixtures';
+
+/*
+ * The models rewritten into fewer ops (src/ocr/graph/) compute what the exported ones do:
+ * small graphs built here for each rewrite and for the cases it must leave alone, and the
+ * three PP-OCR models on a real page and real lines.
+ */
+
+const options: InferenceSession.SessionOptions = { intraOpNumThreads: 1, graphOptimizationLevel: 'all' };
+
+type Init = { name: string; dims: number[]; data: number[] };
+
+/** A one-input, one-output float model: x [1, C, H, W] → y. */
+function model(nodes: NodeProto[], inits: Init[], shape: number[], opset = 13): Uint8Array {
+  const tensorType = (dims: number[]) => ({ tensor_type: { elem_type: 1, shape: { dim: dims.map((d) => ({ dim_value: d })) } } });
+  return encodeModel({
+    ir_version: 8,
+    opset_import: [{ domain: '', version: opset }],
+    graph: {
+      name: 'g',
+      node: nodes,
+      initializer: inits.map((i) => ({ name: i.name, dims: i.dims, data_type: 1, raw_data: new Uint8Array(Float32Array.from(i.data).buffer) })),
+      input: [{ name: 'x', type: tensorType(shape) }],
+      output: [{ name: 'y', type: { tensor_type: { elem_type: 1 } } }],
+    },
+  } as never);
+}
+
+const node = (op_type: string, input: string[], output: string[], attribute: NodeProto['attribute'] = []): NodeProto => ({ op_type, input, output, attribute });
+const ints = (name: string, values: number[]) => ({ name, type: 7, ints: values });
+const float = (name: string, f: number) => ({ name, type: 1, f });
+const scalar = (name: string, v: number): Init => ({ name, dims: [1], data: [v] });
+const random = (n: number, seed: number) => Array.from({ length: n }, (_, i) => Math.sin(seed * 7919 + i * 104729) * 0.5);
+
+async function run(session: InferenceSession, input: Tensor): Promise<Float32Array> {
+  return (await session.run({ [session.inputNames[0]!]: input }))[session.outputNames[0]!]!.data as Float32Array;
+}
+
+const outputs = async (bytes: Uint8Array, input: Tensor) => run(await InferenceSession.create(bytes, options), input);
+
+function maxDiff(a: Float32Array, b: Float32Array): number {
+  expect(a.length).toBe(b.length);
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+  return worst;
+}
+
+const ops = (bytes: Uint8Array) => decodeModel(bytes).graph.node.map((n) => n.op_type);
+
+async function rewritesSame(bytes: Uint8Array, shape: number[]) {
+  const input = new Tensor('float32', Float32Array.from(random(shape.reduce((a, b) => a * b, 1), 3).map((v) => v * 12)), shape);
+  const rewritten = rewriteModel(bytes);
+  expect(maxDiff(await outputs(bytes, input), await outputs(rewritten.bytes, input))).toBeLessThan(1e-5);
+  return { ...rewritten, ops: ops(rewritten.bytes) };
+}
+
+/** 1×1 conv from 2 to 3 channels, weights W and bias B. */
+const conv1x1: Init[] = [{ name: 'W', dims: [3, 2, 1, 1], data: random(6, 1) }, { name: 'B', dims: [3], data: random(3, 2) }];
+const conv3x3: Init[] = [{ name: 'W', dims: [3, 2, 3, 3], data: random(54, 1) }, { name: 'B', dims: [3], data: random(3, 2) }];
+const hardSwish = (x: string, y: string, opset11: boolean): NodeProto[] => [
+  node('Add', [x, 'three'], [`${y}.a`]),
+  opset11 ? node('Clip', [`${y}.a`, 'zero', 'six'], [`${y}.c`]) : node('Clip', [`${y}.a`], [`${y}.c`], [float('min', 0), float('max', 6)]),
+  node('Mul', [x, `${y}.c`], [`${y}.m`]),
+  node('Div', [`${y}.m`, 'six'], [y]),
+];
+const constants = [scalar('three', 3), scalar('six', 6), { name: 'zero', dims: [], data: [0] }];
+
+describe('model rewrites (src/ocr/graph)', () => {
+  it('turns hard-swish written as Add, Clip, Mul, Div into HardSigmoid·x, Clip bounds as attributes (opset 9) or inputs (opset 11)', async () => {
+    for (const [opset, asInputs] of [[9, false], [11, true]] as const) {
+      const bytes = model(hardSwish('x', 'y', asInputs), constants, [1, 2, 4, 4], opset);
+      const { counts, ops } = await rewritesSame(bytes, [1, 2, 4, 4]);
+      expect(counts.hardSwish).toBe(1);
+      expect(ops).toEqual(['HardSigmoid', 'Mul']);
+    }
+  });
+
+  it('folds a scale and shift after a convolution into its weights', async () => {
+    const bytes = model(
+      [node('Conv', ['x', 'W', 'B'], ['c'], [ints('pads', [1, 1, 1, 1])]), node('Mul', ['c', 's'], ['m']), node('Add', ['k', 'm'], ['y'])],
+      [...conv3x3, scalar('s', 1.7), scalar('k', -0.4)],
+      [1, 2, 5, 5],
+    );
+    const { counts, ops } = await rewritesSame(bytes, [1, 2, 5, 5]);
+    expect(counts.affine).toBe(1);
+    expect(ops).toEqual(['Conv']);
+  });
+
+  it('folds a scale and shift before a 1×1 convolution into its weights', async () => {
+    const bytes = model(
+      [node('Mul', ['x', 's'], ['m']), node('Add', ['m', 'k'], ['a']), node('Conv', ['a', 'W', 'B'], ['y'])],
+      [...conv1x1, scalar('s', 0.6), scalar('k', 0.25)],
+      [1, 2, 4, 4],
+    );
+    const { counts, ops } = await rewritesSame(bytes, [1, 2, 4, 4]);
+    expect(counts.affine).toBe(1);
+    expect(ops).toEqual(['Conv']);
+  });
+
+  it('leaves what it cannot fold exactly: a shift before a padded convolution, a convolution output read twice', async () => {
+    // the border of a padded convolution sees 0, not the shift
+    const padded = model(
+      [node('Add', ['x', 'k'], ['a']), node('Conv', ['a', 'W', 'B'], ['y'], [ints('pads', [1, 1, 1, 1])])],
+      [...conv3x3, scalar('k', 0.5)],
+      [1, 2, 4, 4],
+    );
+    expect((await rewritesSame(padded, [1, 2, 4, 4])).ops).toEqual(['Add', 'Conv']);
+    // the convolution's output also feeds the Add: folding the Mul would change it
+    const shared = model(
+      [node('Conv', ['x', 'W', 'B'], ['c']), node('Mul', ['c', 's'], ['m']), node('Add', ['m', 'c'], ['y'])],
+      [...conv1x1, scalar('s', 2)],
+      [1, 2, 4, 4],
+    );
+    expect((await rewritesSame(shared, [1, 2, 4, 4])).ops).toEqual(['Conv', 'Mul', 'Add']);
+    // hard-swish whose Clip also feeds something else stays as it is
+    const clipShared = model([...hardSwish('x', 'h', false), node('Add', ['h', 'h.c'], ['y'])], constants, [1, 2, 4, 4], 9);
+    expect((await rewritesSame(clipShared, [1, 2, 4, 4])).counts.hardSwish).toBe(0);
+  });
+
+  describe.skipIf(!hasFont)('the PP-OCR models', () => {
+    it('read a real page and its lines as the exported models do, in fewer ops', async () => {
+      const page = await decodeImage((await renderDocument({ seed: 5, variant: 'clean' })).bytes);
+      const quads = (await det.run({ image: page })).boxes.map((b) => b.quad).slice(0, 4);
+      expect(quads.length).toBe(4);
+      // the detector on the page scaled to 640×480 (nearest pixel), the classifier and recogniser on its lines
+      const inputs: Record<'det' | 'cls' | 'rec', Tensor[]> = { det: [], cls: [], rec: [] };
+      const [w, h] = [640, 480];
+      const detData = new Float32Array(3 * w * h);
+      for (let c = 0; c < 3; c++)
+        for (let y = 0; y < h; y++)
+          for (let x = 0; x < w; x++) {
+            const from = (Math.floor((y * page.height) / h) * page.width + Math.floor((x * page.width) / w)) * 3 + 2 - c;
+            detData[(c * h + y) * w + x] = (page.data[from]! / 255 - 0.45) / 0.225;
+          }
+      inputs.det.push(new Tensor('float32', detData, [1, 3, h, w]));
+      for (const quad of quads) {
+        const line = cropLine(page, quad);
+        for (const [name, width] of [['cls', 192], ['rec', 320]] as const) {
+          const data = new Float32Array(3 * LINE_HEIGHT * width);
+          fillTensor(data, 0, line, width);
+          inputs[name].push(new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]));
+        }
+      }
+      for (const name of ['det', 'cls', 'rec'] as const) {
+        const bytes = new Uint8Array(readFileSync(modelFiles[name]));
+        const rewritten = rewriteModel(bytes);
+        expect(rewritten.counts.hardSwish).toBeGreaterThan(0);
+        if (name !== 'cls') expect(rewritten.counts.affine).toBeGreaterThan(0);
+        expect(ops(rewritten.bytes).length).toBeLessThan(ops(bytes).length);
+        const [exported, fewer] = [await InferenceSession.create(bytes, options), await InferenceSession.create(rewritten.bytes, options)];
+        for (const input of inputs[name]) {
+          const [before, after] = [await run(exported, input), await run(fewer, input)];
+          expect(maxDiff(before, after), name).toBeLessThan(1e-4);
+        }
+      }
+    });
+  });
+});
