@@ -92,7 +92,7 @@ describe('model rewrites (src/ocr/graph)', () => {
       [1, 2, 5, 5],
     );
     const { counts, ops } = await rewritesSame(bytes, [1, 2, 5, 5]);
-    expect(counts.affine).toBe(1);
+    expect(counts.affineAfterConv).toBe(1);
     expect(ops).toEqual(['Conv']);
   });
 
@@ -103,7 +103,7 @@ describe('model rewrites (src/ocr/graph)', () => {
       [1, 2, 4, 4],
     );
     const { counts, ops } = await rewritesSame(bytes, [1, 2, 4, 4]);
-    expect(counts.affine).toBe(1);
+    expect(counts.affineBeforeConv).toBe(1);
     expect(ops).toEqual(['Conv']);
   });
 
@@ -155,7 +155,7 @@ describe('model rewrites (src/ocr/graph)', () => {
         const bytes = new Uint8Array(readFileSync(modelFiles[name]));
         const rewritten = rewriteModel(bytes);
         expect(rewritten.counts.hardSwish).toBeGreaterThan(0);
-        if (name !== 'cls') expect(rewritten.counts.affine).toBeGreaterThan(0);
+        if (name !== 'cls') expect(rewritten.counts.affineAfterConv).toBeGreaterThan(0);
         expect(ops(rewritten.bytes).length).toBeLessThan(ops(bytes).length);
         const [exported, fewer] = [await InferenceSession.create(bytes, options), await InferenceSession.create(rewritten.bytes, options)];
         for (const input of inputs[name]) {

@@ -66,10 +66,8 @@ function withWeights(graph: Graph, conv: NodeProto, w: Float32Array, wDims: numb
   return { ...conv, input: [input, wName, bName], output: [output] };
 }
 
-/** Returns how many blocks were folded. */
-export function foldAffineIntoConv(graph: Graph): number {
-  let folded = 0;
-  // after: one pass, then the index is rebuilt
+/** Blocks after convolutions; returns how many were folded. */
+export function foldAffineAfterConv(graph: Graph): number {
   const replace = new Map<NodeProto, NodeProto[]>();
   const removed = new Set<NodeProto>();
   for (const conv of graph.nodes) {
@@ -83,10 +81,13 @@ export function foldAffineIntoConv(graph: Graph): number {
     for (const node of affine.nodes) removed.add(node);
   }
   graph.edit(replace, removed);
-  folded += replace.size;
+  return replace.size;
+}
 
-  replace.clear();
-  removed.clear();
+/** Blocks before 1×1 convolutions without padding; returns how many were folded. */
+export function foldAffineBeforeConv(graph: Graph): number {
+  const replace = new Map<NodeProto, NodeProto[]>();
+  const removed = new Set<NodeProto>();
   for (const conv of graph.nodes) {
     if (conv.op_type !== 'Conv' || (int(conv, 'group') ?? 1) !== 1 || (ints(conv, 'pads') ?? []).some((v) => v !== 0)) continue;
     const p = weights(graph, conv);
@@ -103,5 +104,5 @@ export function foldAffineIntoConv(graph: Graph): number {
     for (const node of affine.nodes) removed.add(node);
   }
   graph.edit(replace, removed);
-  return folded + replace.size;
+  return replace.size;
 }

@@ -1,4 +1,4 @@
-import { foldAffineIntoConv } from './affine';
+import { foldAffineAfterConv, foldAffineBeforeConv } from './affine';
 import { Graph } from './graph';
 import { fuseHardSwish } from './hardswish';
 import { decodeModel, encodeModel } from './proto';
@@ -14,13 +14,14 @@ import { decodeModel, encodeModel } from './proto';
 export interface Rewritten {
   bytes: Uint8Array;
   /** How many places each rewrite changed. */
-  counts: { hardSwish: number; affine: number };
+  counts: { hardSwish: number; affineAfterConv: number; affineBeforeConv: number };
 }
 
 export function rewriteModel(bytes: Uint8Array): Rewritten {
   const model = decodeModel(bytes);
   const graph = new Graph(model.graph);
   const hardSwish = fuseHardSwish(graph);
-  const affine = foldAffineIntoConv(graph);
-  return { bytes: encodeModel(model), counts: { hardSwish, affine } };
+  const affineAfterConv = foldAffineAfterConv(graph);
+  const affineBeforeConv = foldAffineBeforeConv(graph);
+  return { bytes: encodeModel(model), counts: { hardSwish, affineAfterConv, affineBeforeConv } };
 }
