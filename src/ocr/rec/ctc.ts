@@ -27,6 +27,13 @@ export interface Decoded {
  * run): what validators (VIN check digit, plate grammar) choose from when a character is
  * doubtful. Text and confidence are the same either way.
  */
+/**
+ * The outputs of a step sum to 1, so a class above one half is the step's maximum and the
+ * rest need not be scanned (most steps are blanks at ~0.99). The margin covers rounding in
+ * the sum.
+ */
+const CERTAIN_MAX = 0.5 + 1e-3;
+
 export function ctcGreedy(probs: Float32Array, steps: number, classes: number, dictionary: readonly string[], alternatives = 0): Decoded {
   let text = '';
   let sum = 0, kept = 0, previous = -1;
@@ -43,7 +50,7 @@ export function ctcGreedy(probs: Float32Array, steps: number, classes: number, d
   for (let t = 0; t < steps; t++) {
     const base = t * classes;
     let best = 0, bestP = probs[base]!;
-    for (let c = 1; c < classes; c++) {
+    for (let c = 1; c < classes && bestP <= CERTAIN_MAX; c++) {
       const p = probs[base + c]!;
       if (p > bestP) {
         bestP = p;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { taxiInvoiceData } from '../../../protocol/points/2582-21';
 import type { Raster } from '../../image/raster';
 import * as rec from '../../rec/index';
+import { settleAll } from '../../settle';
 import { invoiceCells, type Cell } from './cells';
 import { labelOf, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
 import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';
@@ -83,15 +84,22 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     others.push({ value: text, u: (u0 + u1) / 2, v: cell.v, w: u1 - u0, h: Math.max(h(cell), value.h) });
   };
 
-  // label and value on one line (meters that print both; headers with their digits)
+  // label and value on one line (meters that print both; headers with their digits). All
+  // labels' values are read at once, so their re-reads keep every recognition thread busy
+  // (read one after another, the threads wait on this one between reads), then kept in order.
+  for (const cell of labels) cell.used = true;
+  const inline = await settleAll(
+    labels.map((cell) => {
+      const { rest } = cell.label!;
+      return rest ? valueOf(cell.label!, cell, rest, 1 - ems(rest) / Math.max(1, ems(cell.compact))) : Promise.resolve(null);
+    }),
+  );
   const open: Cell[] = [];
-  for (const cell of labels) {
-    cell.used = true;
-    const { rest } = cell.label!;
-    const value = rest ? await valueOf(cell.label!, cell, rest, 1 - ems(rest) / Math.max(1, ems(cell.compact))) : null;
+  labels.forEach((cell, i) => {
+    const value = inline[i];
     if (value) keep(cell, value);
     else open.push(cell);
-  }
+  });
 
   // the others with the value lines right of the label column, in order down the invoice
   const labelEdge = Math.min(...open.map((c) => c.u + w(c) / 2));
@@ -103,30 +111,33 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
   const slots = (list: Cell[], by = 0) => list.map((c) => ({ v: c.v - by, h: h(c) }));
   const pairs = alignRows(slots(open), slots(values, shift), fits);
   const right = Math.max(labelEdge, ...values.map((c) => c.u + w(c) / 2));
-  for (let i = 0; i < open.length; i++) {
+  const taken = (label: Cell) => label.label!.field !== 'Other' && found.has(label.label!.field);
+  /** The value of open label i: its paired value line, else read from the row right of it. */
+  const valueAt = async (i: number): Promise<{ value: Box | null; paired: boolean }> => {
     const label = open[i]!;
-    if (label.label!.field !== 'Other' && found.has(label.label!.field)) {
-      label.used = false;
-      continue;
-    }
     const j = pairs[i]!;
-    let value = j >= 0 ? await valueOf(label.label!, values[j]!, values[j]!.compact) : null;
-    if (value) values[j]!.used = true;
-    else if (label.label!.field !== 'Other') {
-      // the detector misses faint dot-matrix values: read the row right of the label itself
-      const start = label.u + w(label) / 2 + 0.2 * h(label), end = Math.min(right + 0.3 * h(label), start + 14 * h(label));
-      const row: Box = { value: '', u: (start + end) / 2, v: label.v + shift + driftAt(i, slots(open), slots(values, shift), pairs), w: end - start, h: 1.25 * h(label) };
-      for (const blur of end - start > 2 * h(label) ? [0, 2] : []) {
-        const text = label.label!.check(clean((await read(row, blur)).text));
-        if (text) {
-          value = { ...row, value: text };
-          break;
-        }
-      }
+    const value = j >= 0 ? await valueOf(label.label!, values[j]!, values[j]!.compact) : null;
+    if (value || label.label!.field === 'Other') return { value, paired: value !== null };
+    // the detector misses faint dot-matrix values: read the row right of the label itself
+    const start = label.u + w(label) / 2 + 0.2 * h(label), end = Math.min(right + 0.3 * h(label), start + 14 * h(label));
+    const row: Box = { value: '', u: (start + end) / 2, v: label.v + shift + driftAt(i, slots(open), slots(values, shift), pairs), w: end - start, h: 1.25 * h(label) };
+    for (const blur of end - start > 2 * h(label) ? [0, 2] : []) {
+      const text = label.label!.check(clean((await read(row, blur)).text));
+      if (text) return { value: { ...row, value: text }, paired: false };
     }
-    if (value) keep(label, value);
-    else label.used = false;
-  }
+    return { value: null, paired: false };
+  };
+  // read at once as above; a field found by an earlier label of this loop is still skipped
+  const paired = await settleAll(open.map((label, i) => (taken(label) ? Promise.resolve(null) : valueAt(i))));
+  open.forEach((label, i) => {
+    const got = paired[i];
+    if (!got || taken(label) || !got.value) {
+      label.used = false;
+      return;
+    }
+    if (got.paired) values[pairs[i]!]!.used = true;
+    keep(label, got.value);
+  });
 
   // 发票代码 and 发票号码 print one above the other; a faint or cut-off one is read from its row
   for (const [have, want, below] of [['InvoiceCode', 'InvoiceNo', 1], ['InvoiceNo', 'InvoiceCode', -1]] as const) {
