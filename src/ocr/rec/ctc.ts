@@ -22,18 +22,18 @@ export interface Decoded {
 }
 
 /**
- * `alternatives` > 0 also keeps, for each character, the best `alternatives` non-blank
- * classes over the run of steps that produced it (each class's highest probability in the
- * run): what validators (VIN check digit, plate grammar) choose from when a character is
- * doubtful. Text and confidence are the same either way.
- */
-/**
  * The outputs of a step sum to 1, so a class above one half is the step's maximum and the
  * rest need not be scanned (most steps are blanks at ~0.99). The margin covers rounding in
  * the sum.
  */
 const CERTAIN_MAX = 0.5 + 1e-3;
 
+/**
+ * `alternatives` > 0 also keeps, for each character, the best `alternatives` non-blank
+ * classes over the run of steps that produced it (each class's highest probability in the
+ * run): what validators (VIN check digit, plate grammar) choose from when a character is
+ * doubtful. Text and confidence are the same either way.
+ */
 export function ctcGreedy(probs: Float32Array, steps: number, classes: number, dictionary: readonly string[], alternatives = 0): Decoded {
   let text = '';
   let sum = 0, kept = 0, previous = -1;

@@ -22,7 +22,6 @@ export interface RecOutput {
 
 export async function run(input: RecInput): Promise<RecOutput> {
   const started = performance.now();
-  (globalThis as any).__recLog?.push({ n: input.quads.length, blur: input.blur ?? 0, at: new Error().stack!.split('\n')[2]!.trim() });
   const options: LineOptions = { blur: input.blur, alternatives: input.alternatives, classify: input.classify };
   // every line settles before this returns, also when one fails or the task is cancelled
   const lines = await settleAll(readLines(input.image, input.quads, options));

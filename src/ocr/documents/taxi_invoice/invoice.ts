@@ -85,8 +85,8 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
   };
 
   // label and value on one line (meters that print both; headers with their digits). All
-  // labels' values are read at once, so their re-reads keep every recognition thread busy
-  // (read one after another, the threads wait on this one between reads), then kept in order.
+  // labels' values are read at once and kept in order: read one after another, the
+  // recognition helpers would sit idle each time this thread is busy reading a line itself.
   for (const cell of labels) cell.used = true;
   const inline = await settleAll(
     labels.map((cell) => {
