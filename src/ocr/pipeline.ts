@@ -2,9 +2,12 @@ import * as det from './det/index';
 import { rotateCorners, type Quad } from './geometry/quad';
 import { decodeImage } from './image/decode';
 import type { Raster } from './image/raster';
+import { isSquare, turnsFromNeighbours, uprightQuad } from './direction';
 import { quadSize } from './line';
 import { readingOrder } from './order';
 import * as rec from './rec/index';
+import type { ReadLine } from './rec/read';
+import { settleAll } from './settle';
 import { normaliseText } from './text';
 
 /*
@@ -77,20 +80,40 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
   const decoded = performance.now();
 
   const found = await det.run({ image, side: options.detSide });
-  // a box at least 1.5× taller than wide is a vertical line or a page turned a quarter:
-  // start it at its top-right corner, which reads it turned counter-clockwise (numpy rot90)
-  const upright: Quad[] = found.boxes.map(({ quad }) => {
-    const { width, height } = quadSize(quad);
-    return height / width >= 1.5 ? rotateCorners(quad, 1) : quad;
+  const boxes = found.boxes.map((b) => b.quad);
+  const classify = options.useCls !== false;
+  const quads: Quad[] = boxes.map(uprightQuad);
+  const read: ReadLine[] = [];
+  const indices = (square: boolean) => boxes.flatMap((q, i) => (isSquare(q) === square ? [i] : []));
+
+  // lines that show their direction first; a line read turned over starts at its bottom-right corner
+  const lineAt = indices(false);
+  const first = await rec.run({ image, quads: lineAt.map((i) => quads[i]!), classify });
+  lineAt.forEach((i, k) => {
+    read[i] = first.lines[k]!;
+    if (read[i].turned) quads[i] = rotateCorners(quads[i]!, 2);
+  });
+  // then boxes too square to show it, turned as the line nearest to them reads
+  const squareAt = indices(true);
+  const turns = turnsFromNeighbours(squareAt.map((i) => boxes[i]!), lineAt.map((i) => quads[i]!));
+  const guided = squareAt.filter((_, k) => turns[k] !== undefined);
+  const alone = squareAt.filter((_, k) => turns[k] === undefined);
+  guided.forEach((i) => (quads[i] = rotateCorners(boxes[i]!, turns[squareAt.indexOf(i)]!)));
+  const second = await settleAll([
+    rec.run({ image, quads: guided.map((i) => quads[i]!) }),
+    rec.run({ image, quads: alone.map((i) => quads[i]!), classify }),
+  ]);
+  const byNeighbour = second[0]!, byClassifier = second[1]!;
+  guided.forEach((i, k) => (read[i] = byNeighbour.lines[k]!));
+  alone.forEach((i, k) => {
+    read[i] = byClassifier.lines[k]!;
+    if (read[i].turned) quads[i] = rotateCorners(quads[i]!, 2);
   });
 
-  const read = await rec.run({ image, quads: upright, classify: options.useCls !== false });
-  // a line read turned over starts at its bottom-right corner
-  const quads = upright.map((q, i) => (read.lines[i]!.turned ? rotateCorners(q, 2) : q));
-  const clsMs = read.lines.reduce((sum, line) => sum + line.clsMs, 0);
+  const clsMs = read.reduce((sum, line) => sum + line.clsMs, 0);
   const minConfidence = options.minConfidence ?? 0.5;
   const lines: OcrLine[] = [];
-  read.lines.forEach((line, i) => {
+  read.forEach((line, i) => {
     const text = normaliseText(line.text);
     if (text === '' || line.confidence < minConfidence) return;
     lines.push(describe(quads[i]!, text, line.confidence, image));
@@ -99,6 +122,6 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
     width: image.width,
     height: image.height,
     lines: readingOrder(lines, (l) => ({ centre: { x: l.box.cx, y: l.box.cy }, height: l.box.h, width: l.box.w, angle: l.box.angle })),
-    timings: { decode: decoded - started, det: found.ms, cls: clsMs, rec: read.ms, total: performance.now() - started },
+    timings: { decode: decoded - started, det: found.ms, cls: clsMs, rec: first.ms + Math.max(byNeighbour.ms, byClassifier.ms), total: performance.now() - started },
   };
 }

@@ -45,6 +45,23 @@ describe.skipIf(!hasFont)('recognize() on synthetic documents', () => {
     for (const line of lines) expect(line.box.angle).toBeCloseTo(90, -1);
   });
 
+  it('reads lone characters of a turned page the way the lines around them read', async () => {
+    // a one-character box is square: it shows no direction of its own (PaddleOCR reads it
+    // as the image stands, sideways on a page turned a quarter)
+    const rows = ['出租汽车专用发票', '票', '发票代码  144032270119', '联', '单价  2.70元', '税', '金额  27.00元'];
+    for (const [variant, angle] of [['rot90', 90], ['rot180', 180], ['rot270', -90], ['clean', 0]] as const) {
+      const page = await renderDocument({ seed: 2, variant, rows, fontSize: 28, width: 700 });
+      const { lines } = await recognize(page.bytes);
+      for (const char of ['票', '联', '税']) {
+        const line = lines.find((l) => l.text === char);
+        expect(line, `${variant} ${char}`).toBeDefined();
+        // ±180 are the same direction
+        expect(Math.abs(((line!.box.angle - angle + 540) % 360) - 180), `${variant} ${char}`).toBeLessThan(15);
+      }
+      expect(lines.map((l) => l.text).slice(0, 4), variant).toEqual(['出租汽车专用发票', '票', '发票代码', '144032270119']);
+    }
+  });
+
   it('returns full-width digits and letters as ASCII, Chinese punctuation kept', async () => {
     const page = await renderDocument({ seed: 1, variant: 'clean', rows: ['收款收据', '编号：ＮＯ１２３４５６', '合计：３８０元，已付清。'] });
     const texts = (await recognize(page.bytes)).lines.map((l) => l.text);
