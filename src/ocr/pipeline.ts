@@ -11,9 +11,11 @@ import { settleAll } from './settle';
 import { normaliseText } from './text';
 
 /*
- * det → (turn tall boxes a quarter) → cls (0°/180°) → rec, PaddleOCR's TextSystem.
- * Boxes are found on a scaled copy but cut from the full-resolution image. cls and rec run
- * line by line on the recognition threads (rec/queue.ts), each line cut once for both.
+ * det → (turn tall boxes a quarter) → cls (0°/180°) → rec, PaddleOCR's TextSystem, and
+ * then the boxes too square to show a direction, turned as their neighbours read
+ * (direction.ts). Boxes are found on a scaled copy but cut from the full-resolution image.
+ * cls and rec run line by line on the recognition threads (rec/queue.ts), each line cut
+ * once for both.
  */
 
 export interface OcrLine {
@@ -84,31 +86,35 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
   const classify = options.useCls !== false;
   const quads: Quad[] = boxes.map(uprightQuad);
   const read: ReadLine[] = [];
+  const keep = (at: number[], out: rec.RecOutput) =>
+    at.forEach((i, k) => {
+      read[i] = out.lines[k]!;
+      // a line read turned over starts at its bottom-right corner
+      if (read[i].turned) quads[i] = rotateCorners(quads[i]!, 2);
+    });
   const indices = (square: boolean) => boxes.flatMap((q, i) => (isSquare(q) === square ? [i] : []));
 
-  // lines that show their direction first; a line read turned over starts at its bottom-right corner
+  // lines that show their direction first
   const lineAt = indices(false);
   const first = await rec.run({ image, quads: lineAt.map((i) => quads[i]!), classify });
-  lineAt.forEach((i, k) => {
-    read[i] = first.lines[k]!;
-    if (read[i].turned) quads[i] = rotateCorners(quads[i]!, 2);
-  });
-  // then boxes too square to show it, turned as the line nearest to them reads
+  keep(lineAt, first);
+  // then boxes too square to show it, turned as the line nearest to them reads; those with
+  // no line near are classified as lines are
   const squareAt = indices(true);
   const turns = turnsFromNeighbours(squareAt.map((i) => boxes[i]!), lineAt.map((i) => quads[i]!));
-  const guided = squareAt.filter((_, k) => turns[k] !== undefined);
-  const alone = squareAt.filter((_, k) => turns[k] === undefined);
-  guided.forEach((i) => (quads[i] = rotateCorners(boxes[i]!, turns[squareAt.indexOf(i)]!)));
-  const second = await settleAll([
+  const guided: number[] = [], alone: number[] = [];
+  squareAt.forEach((i, k) => {
+    const turn = turns[k];
+    if (turn === undefined) return void alone.push(i);
+    quads[i] = rotateCorners(boxes[i]!, turn);
+    guided.push(i);
+  });
+  const [byNeighbour, byClassifier] = (await settleAll([
     rec.run({ image, quads: guided.map((i) => quads[i]!) }),
     rec.run({ image, quads: alone.map((i) => quads[i]!), classify }),
-  ]);
-  const byNeighbour = second[0]!, byClassifier = second[1]!;
-  guided.forEach((i, k) => (read[i] = byNeighbour.lines[k]!));
-  alone.forEach((i, k) => {
-    read[i] = byClassifier.lines[k]!;
-    if (read[i].turned) quads[i] = rotateCorners(quads[i]!, 2);
-  });
+  ])) as [rec.RecOutput, rec.RecOutput];
+  keep(guided, byNeighbour);
+  keep(alone, byClassifier);
 
   const clsMs = read.reduce((sum, line) => sum + line.clsMs, 0);
   const minConfidence = options.minConfidence ?? 0.5;
