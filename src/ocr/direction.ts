@@ -25,11 +25,12 @@ export function uprightQuad(quad: Quad): Quad {
   return height / width >= DIRECTIONAL ? rotateCorners(quad, 1) : quad;
 }
 
-/** Quarter turns clockwise of a read quad's text direction: 0 along x, 1 downwards, 2, 3 upwards. */
-export function quarterTurns(quad: Quad): number {
-  const angle = Math.atan2(quad[1].y - quad[0].y, quad[1].x - quad[0].x);
-  return (((Math.round(angle / (Math.PI / 2)) % 4) + 4) % 4);
+/** Quarter turns clockwise (0..3) nearest to a text direction in degrees: 0 along x, 1 downwards, 3 upwards. */
+export function quarterTurns(degrees: number): number {
+  return ((Math.round(degrees / 90) % 4) + 4) % 4;
 }
+
+const textAngle = (q: Quad) => (Math.atan2(q[1].y - q[0].y, q[1].x - q[0].x) * 180) / Math.PI;
 
 const centre = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
 
@@ -59,7 +60,7 @@ export function turnsFromNeighbours(squares: Quad[], lines: Quad[]): (number | u
       const d = distanceTo(at, line);
       if (d < best) {
         best = d;
-        turns = quarterTurns(line);
+        turns = quarterTurns(textAngle(line));
       }
     }
     return turns;

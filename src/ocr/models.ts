@@ -30,11 +30,11 @@ export interface SessionSettings {
    * helpers read lines beside this thread (rec/helpers.ts).
    */
   recIntraOpThreads?: number;
-  /** Open the models rewritten into fewer ops (graph/); false opens them as exported (a bench baseline). */
-  rewriteModels: boolean;
+  /** Open the models as exported rather than rewritten into fewer ops (graph/): a bench baseline. */
+  exportedModels?: boolean;
 }
 
-const settings: SessionSettings = { intraOpThreads: 2, rewriteModels: true };
+const settings: SessionSettings = { intraOpThreads: 2 };
 const sessions = new Map<ModelName, Promise<InferenceSession>>();
 
 /** Must be called before the first session opens; later calls would not apply. */
@@ -64,9 +64,9 @@ export function sessionSettings(): Readonly<SessionSettings> {
 export function getSession(name: ModelName): Promise<InferenceSession> {
   let session = sessions.get(name);
   if (!session) {
-    session = settings.rewriteModels
-      ? InferenceSession.create(rewriteModel(new Uint8Array(readFileSync(modelFiles[name]))).bytes, sessionOptions(name))
-      : InferenceSession.create(modelFiles[name], sessionOptions(name));
+    session = settings.exportedModels
+      ? InferenceSession.create(modelFiles[name], sessionOptions(name))
+      : InferenceSession.create(rewriteModel(readFileSync(modelFiles[name])).bytes, sessionOptions(name));
     sessions.set(name, session);
   }
   return session;

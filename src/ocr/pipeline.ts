@@ -92,7 +92,8 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
       // a line read turned over starts at its bottom-right corner
       if (read[i].turned) quads[i] = rotateCorners(quads[i]!, 2);
     });
-  const indices = (square: boolean) => boxes.flatMap((q, i) => (isSquare(q) === square ? [i] : []));
+  const square = boxes.map(isSquare);
+  const indices = (wanted: boolean) => square.flatMap((s, i) => (s === wanted ? [i] : []));
 
   // lines that show their direction first
   const lineAt = indices(false);

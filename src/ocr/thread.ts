@@ -27,6 +27,6 @@ export function threadSettings(given: Partial<WorkerSettings> = {}): WorkerSetti
  */
 export async function prepareThread(settings: WorkerSettings): Promise<void> {
   const helpers = settings.recThreads - 1;
-  configureSessions({ intraOpThreads: settings.intraOpThreads, recIntraOpThreads: helpers > 0 ? 1 : undefined, rewriteModels: !settings.exportedModels });
+  configureSessions({ intraOpThreads: settings.intraOpThreads, recIntraOpThreads: helpers > 0 ? 1 : undefined, exportedModels: settings.exportedModels });
   await Promise.all([warmUp(), startRecHelpers(helpers)]);
 }

@@ -16,10 +16,8 @@ const WIDTH = 192;
 const THRESHOLD = 0.9;
 
 export interface ClsOutput {
-  /** The line reads upside down and must be turned 180°. */
+  /** The line reads upside down (P(180°) above the threshold) and must be turned 180°. */
   turned: boolean;
-  /** P(180°). */
-  p180: number;
   ms: number;
 }
 
@@ -35,5 +33,5 @@ export async function classify(image: Raster, quad: Quad, line: Raster): Promise
   fillTensor(data, 0, input, WIDTH);
   const out = (await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, WIDTH]) }))[session.outputNames[0]!]!;
   const p180 = (out.data as Float32Array)[1]!;
-  return { turned: p180 > THRESHOLD, p180, ms: performance.now() - started };
+  return { turned: p180 > THRESHOLD, ms: performance.now() - started };
 }

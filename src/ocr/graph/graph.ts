@@ -89,7 +89,6 @@ export class Graph {
    */
   edit(replace: Map<NodeProto, NodeProto[]>, removed: Set<NodeProto>): void {
     this.#graph.node = this.#graph.node.flatMap((node) => (removed.has(node) ? [] : (replace.get(node) ?? [node])));
-    this.reindex();
     const read = new Set(this.#graph.node.flatMap((n) => n.input));
     this.#graph.node = this.#graph.node.filter((n) => n.op_type !== 'Constant' || n.output.some((o) => read.has(o) || this.#outputs.has(o)));
     // an initializer may also be declared as a graph input (older exporters): those stay

@@ -7,8 +7,10 @@ import protobuf from 'protobufjs';
  * fields the rewrites (graph/) read or set; field names are the schema's (keepCase).
  */
 
-const root = protobuf.parse(readFileSync(new URL('./onnx.proto', import.meta.url), 'utf8'), { keepCase: true }).root;
-const Model = root.lookupType('onnx.ModelProto');
+// parsed on first use: the gateway's main thread imports the engine but never opens a model
+let modelType: protobuf.Type | undefined;
+const Model = (): protobuf.Type =>
+  (modelType ??= protobuf.parse(readFileSync(new URL('./onnx.proto', import.meta.url), 'utf8'), { keepCase: true }).root.lookupType('onnx.ModelProto'));
 
 /** int64 fields decode as Long objects (protobufjs with the long package). */
 export type Int64 = number | { toNumber(): number };
@@ -57,9 +59,9 @@ export interface ModelProto {
 }
 
 export function decodeModel(bytes: Uint8Array): ModelProto {
-  return Model.decode(bytes) as unknown as ModelProto;
+  return Model().decode(bytes) as unknown as ModelProto;
 }
 
 export function encodeModel(model: ModelProto): Uint8Array {
-  return Model.encode(model as unknown as protobuf.Message).finish();
+  return Model().encode(model as unknown as protobuf.Message).finish();
 }

@@ -8,7 +8,7 @@ import { readLine } from './read';
  * one ONNX Runtime thread, warmed before it says it is ready, then one line per request.
  */
 
-configureSessions({ intraOpThreads: 1, rewriteModels: (workerData as HelperData).rewriteModels });
+configureSessions({ intraOpThreads: 1, exportedModels: (workerData as HelperData).exportedModels });
 const port = parentPort!;
 const send = (reply: HelperReply) => port.postMessage(reply);
 

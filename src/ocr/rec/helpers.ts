@@ -22,7 +22,7 @@ export interface SharedRaster {
 }
 
 /** What a helper opens its sessions with: as its owner does. */
-export type HelperData = { rewriteModels: boolean };
+export type HelperData = { exportedModels: boolean };
 export type HelperRequest = { id: number; image: SharedRaster; quad: Quad; options: LineOptions };
 export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; error: string };
 
@@ -45,7 +45,7 @@ export class RecHelper {
   readonly #pending = new Map<number, { resolve(line: ReadLine): void; reject(err: Error): void }>();
 
   constructor() {
-    this.#worker = spawnHelper({ rewriteModels: sessionSettings().rewriteModels });
+    this.#worker = spawnHelper({ exportedModels: sessionSettings().exportedModels ?? false });
     let started: () => void;
     let failed: (err: Error) => void;
     this.ready = new Promise((resolve, reject) => ((started = resolve), (failed = reject)));

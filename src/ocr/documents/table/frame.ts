@@ -1,3 +1,4 @@
+import { quarterTurns } from '../../direction';
 import type { Point, Quad } from '../../geometry/quad';
 import { rotate180, rotate90ccw, type Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
@@ -46,15 +47,15 @@ export function pageDirection(lines: OcrLine[], allowQuarterTurns: boolean): { q
   const used = long.length >= 3 ? long : lines;
   const votes = [0, 0, 0, 0];
   const placed = used.map((l) => {
-    const q = (((Math.round(l.box.angle / 90) % 4) + 4) % 4) as 0 | 1 | 2 | 3;
+    const q = quarterTurns(l.box.angle) as 0 | 1 | 2 | 3;
     const residual = l.box.angle - Math.round(l.box.angle / 90) * 90;
     votes[q]! += l.box.w;
     return { q, residual, w: l.box.w };
   });
-  const quarterTurns = allowQuarterTurns ? votes.indexOf(Math.max(...votes)) : 0;
-  const agreeing = placed.filter((p) => p.q === quarterTurns && Math.abs(p.residual) <= MAX_SKEW);
+  const turns = allowQuarterTurns ? votes.indexOf(Math.max(...votes)) : 0;
+  const agreeing = placed.filter((p) => p.q === turns && Math.abs(p.residual) <= MAX_SKEW);
   const skew = agreeing.length ? weightedMedian(agreeing.map((p) => ({ v: p.residual, w: p.w }))) : 0;
-  return { quarterTurns, skew };
+  return { quarterTurns: turns, skew };
 }
 
 export function makeFrame(imageWidth: number, imageHeight: number, skewDegrees: number): Frame {

@@ -1,3 +1,4 @@
+import { quarterTurns } from '../../direction';
 import { rotateCorners, type Quad } from '../../geometry/quad';
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
@@ -27,8 +28,6 @@ const MAX_EMPTY_READS = 40;
 /** At most this many lines are read again the page's way. */
 const MAX_REALIGNED = 60;
 
-const quarterOf = (angle: number) => (((Math.round(angle / 90) % 4) + 4) % 4);
-
 /**
  * Lines read in another direction than the page's (`pageTurns` quarter turns), re-read the
  * page's way; the more confident reading wins, so true vertical labels stay as they were.
@@ -39,14 +38,14 @@ export async function alignWithPage(image: Raster, lines: OcrLine[], pageTurns: 
   // are short boxes and lines the classifier turned over; shortest first, a bounded number
   const off = lines
     .filter((l) => {
-      const q = quarterOf(l.box.angle);
+      const q = quarterTurns(l.box.angle);
       return q === (pageTurns + 2) % 4 || (q !== pageTurns && l.box.w <= 2.5 * l.box.h);
     })
     .sort((a, b) => a.box.w / a.box.h - b.box.w / b.box.h)
     .slice(0, MAX_REALIGNED);
   if (off.length > 0) {
     // rotateCorners(q, k) starts the quad k corners later: the reading direction turns k × 90°
-    const turns = off.map((l) => (pageTurns - quarterOf(l.box.angle) + 4) % 4);
+    const turns = off.map((l) => (pageTurns - quarterTurns(l.box.angle) + 4) % 4);
     const turned = off.map((l, i) => rotateCorners(l.quad, turns[i]!));
     const read = await rec.run({ image, quads: turned });
     const better = new Map<OcrLine, OcrLine>();

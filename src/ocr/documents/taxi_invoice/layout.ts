@@ -1,3 +1,4 @@
+import { quarterTurns } from '../../direction';
 import type { Point, Quad } from '../../geometry/quad';
 import type { OcrLine } from '../../pipeline';
 import { HEADER, labelOf } from './fields';
@@ -140,5 +141,5 @@ export function frameLines(group: Group): Framed[] {
 
 /** 0 upright, 1 turned a quarter clockwise, 2 upside down, 3 turned a quarter counter-clockwise. */
 export function rotateType(angle: number): number {
-  return ((Math.round(angle / 90) % 4) + 4) % 4;
+  return quarterTurns(angle);
 }
