@@ -12,13 +12,13 @@ import type { RunnerReply, RunnerRequest } from './support/runner';
  * npm run bench:ocr — our pipeline against `paddleocr` (same PP-OCRv4 files) and
  * tesseract.js on the same images in one run: the synthetic set rendered here and the
  * corpus in ../shared/corpus. Each engine runs in its own process; they take turns
- * image by image. Options: --engines=ours,paddleocr,paddleocr-same,tesseract --seeds=4
+ * image by image. Options: --engines=ours,ours-float,paddleocr,paddleocr-same,tesseract --seeds=4
  * --no-corpus (paddleocr-same: paddleocr with our ONNX Runtime session options).
  */
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const engineKeys = arg('engines', 'ours,paddleocr,paddleocr-same,tesseract').split(',');
+const engineKeys = arg('engines', 'ours,ours-float,paddleocr,paddleocr-same,tesseract').split(',');
 const seeds = Number(arg('seeds', '4'));
 
 interface Runner {

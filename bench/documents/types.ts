@@ -25,6 +25,11 @@ export interface DocumentBench {
   corpus(): Promise<DocumentCase[]>;
   /** `count` synthetic cases, reproducible from `seed` */
   synthetic(count: number, seed: number): Promise<DocumentCase[]>;
+  /**
+   * Synthetic cases this type runs by default when more than the bench's 30: a goal near
+   * 100% needs enough cases that one miss does not decide it.
+   */
+  defaultSynthetic?: number;
   /** the Data of one result as a flat map of field → value, same keys as DocumentCase.expected */
   flatten(data: unknown): Record<string, FieldValue>;
 }

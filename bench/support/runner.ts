@@ -26,7 +26,11 @@ const engines: Record<string, () => Promise<{ createEngine(): Promise<Engine> }>
   },
   'ours-exported': async () => {
     const { createEngine } = await import('./engines/ours');
-    return { createEngine: () => createEngine({ exportedModels: true }, ', models as exported (not rewritten)') };
+    return { createEngine: () => createEngine({ modelForm: 'exported' }, ', models as exported (not rewritten)') };
+  },
+  'ours-float': async () => {
+    const { createEngine } = await import('./engines/ours');
+    return { createEngine: () => createEngine({ modelForm: 'float' }, ', models rewritten but all float (no 8-bit convolutions)') };
   },
   paddleocr: () => import('./engines/paddleocr'),
   'paddleocr-same': async () => {

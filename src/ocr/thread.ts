@@ -17,7 +17,7 @@ export function threadSettings(given: Partial<WorkerSettings> = {}): WorkerSetti
   return {
     intraOpThreads: Math.max(1, Math.floor(given.intraOpThreads ?? cores)),
     recThreads: Math.max(1, Math.floor(given.recThreads ?? Math.min(cores, MAX_REC_THREADS))),
-    exportedModels: given.exportedModels ?? false,
+    modelForm: given.modelForm ?? 'quantized',
   };
 }
 
@@ -27,6 +27,6 @@ export function threadSettings(given: Partial<WorkerSettings> = {}): WorkerSetti
  */
 export async function prepareThread(settings: WorkerSettings): Promise<void> {
   const helpers = settings.recThreads - 1;
-  configureSessions({ intraOpThreads: settings.intraOpThreads, recIntraOpThreads: helpers > 0 ? 1 : undefined, exportedModels: settings.exportedModels });
+  configureSessions({ intraOpThreads: settings.intraOpThreads, recIntraOpThreads: helpers > 0 ? 1 : undefined, modelForm: settings.modelForm });
   await Promise.all([warmUp(), startRecHelpers(helpers)]);
 }

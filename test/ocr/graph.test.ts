@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import * as det from '../../src/ocr/det/index';
-import { rewriteModel } from '../../src/ocr/graph/index';
-import { decodeModel, encodeModel, type NodeProto } from '../../src/ocr/graph/proto';
+import { rewriteModel, type Calibration } from '../../src/ocr/graph/index';
+import { decodeModel, encodeModel, toNumber, type NodeProto } from '../../src/ocr/graph/proto';
 import { decodeImage } from '../../src/ocr/image/decode';
 import { cropLine, fillTensor, LINE_HEIGHT } from '../../src/ocr/line';
-import { modelFiles } from '../../src/ocr/models';
+import { getDictionary, modelBytes, modelFiles } from '../../src/ocr/models';
+import { ctcGreedy } from '../../src/ocr/rec/ctc';
 import { renderDocument } from '../support/synth/index';
 import { hasFont } from './fixtures';
 
@@ -127,6 +130,30 @@ describe('model rewrites (src/ocr/graph)', () => {
     expect((await rewritesSame(clipShared, [1, 2, 4, 4])).counts.hardSwish).toBe(0);
   });
 
+  it('runs a calibrated convolution in 8 bits, close to its float output, and raises an opset-9 model to 10 (Slice attributes become inputs)', async () => {
+    const shape = [1, 8, 4, 6];
+    const weights: Init[] = [{ name: 'W', dims: [8, 8, 1, 1], data: random(64, 4) }, { name: 'B', dims: [8], data: random(8, 5) }];
+    const slice = node('Slice', ['x'], ['s'], [ints('axes', [3]), ints('starts', [1]), ints('ends', [5])]);
+    const bytes = model([slice, node('Conv', ['s', 'W', 'B'], ['y'])], weights, shape, 9);
+    const input = new Tensor('float32', Float32Array.from(random(8 * 4 * 6, 3).map((v) => v * 12)), shape);
+    const float = await outputs(bytes, input);
+    const calibration: Calibration = { y: { input: [-6, 6], output: [Math.min(...float), Math.max(...float)] } };
+    const quantized = rewriteModel(bytes, calibration);
+    expect(quantized.counts.quantizedConvs).toBe(1);
+    const opset = decodeModel(quantized.bytes).opset_import.find((o) => !o.domain)!;
+    expect(toNumber(opset.version)).toBe(10);
+    expect(ops(quantized.bytes)).toEqual(['Slice', 'QuantizeLinear', 'DequantizeLinear', 'DequantizeLinear', 'DequantizeLinear', 'Conv', 'QuantizeLinear', 'DequantizeLinear']);
+    // within a few steps of the output's 8-bit scale
+    const step = (calibration.y!.output[1] - calibration.y!.output[0]) / 255;
+    const error = maxDiff(float, await outputs(quantized.bytes, input));
+    expect(error).toBeGreaterThan(0);
+    expect(error).toBeLessThan(4 * step);
+    // a convolution the calibration does not list, or a model not raised to opset 10, stays float
+    expect(rewriteModel(bytes, { other: calibration.y! }).counts.quantizedConvs).toBe(0);
+    const topK = model([node('Conv', ['x', 'W', 'B'], ['y']), node('TopK', ['y'], ['t', 'i'], [{ name: 'k', type: 2, i: 1 }])], weights, shape, 9);
+    expect(rewriteModel(topK, calibration).counts.quantizedConvs).toBe(0);
+  });
+
   describe.skipIf(!hasFont)('the PP-OCR models', () => {
     it('read a real page and its lines as the exported models do, in fewer ops', async () => {
       const page = await decodeImage((await renderDocument({ seed: 5, variant: 'clean' })).bytes);
@@ -162,6 +189,38 @@ describe('model rewrites (src/ocr/graph)', () => {
           const [before, after] = [await run(exported, input), await run(fewer, input)];
           expect(maxDiff(before, after), name).toBeLessThan(1e-4);
         }
+      }
+    });
+
+    it("read lines the same with the recogniser's calibrated 8-bit convolutions, which ONNX Runtime runs as QLinearConv", async () => {
+      // the shipped calibration is for the installed model file (models.ts checks its SHA-256)
+      const calibration = JSON.parse(readFileSync(new URL('../../src/ocr/graph/calibration/rec.json', import.meta.url), 'utf8'));
+      const quantizedBytes = modelBytes('rec', 'quantized');
+      expect(rewriteModel(new Uint8Array(readFileSync(modelFiles.rec)), calibration.convs).counts.quantizedConvs).toBe(Object.keys(calibration.convs).length);
+      const dir = mkdtempSync(join(tmpdir(), 'rec-optimized-'));
+      try {
+        const optimizedModelFilePath = join(dir, 'rec.onnx');
+        const quantized = await InferenceSession.create(quantizedBytes, { ...options, optimizedModelFilePath });
+        expect(ops(readFileSync(optimizedModelFilePath)).filter((op) => op === 'QLinearConv').length).toBe(Object.keys(calibration.convs).length);
+        const float = await InferenceSession.create(modelBytes('rec', 'float'), options);
+        const page = await decodeImage((await renderDocument({ seed: 6, variant: 'photo' })).bytes);
+        const quads = (await det.run({ image: page })).boxes.map((b) => b.quad);
+        expect(quads.length).toBeGreaterThan(5);
+        const dictionary = getDictionary();
+        const read = async (session: InferenceSession, input: Tensor) => {
+          const out = (await session.run({ [session.inputNames[0]!]: input }))[session.outputNames[0]!]!;
+          return ctcGreedy(out.data as Float32Array, out.dims[1]!, out.dims[2]!, dictionary).text;
+        };
+        for (const quad of quads) {
+          const line = cropLine(page, quad);
+          const width = Math.max(320, Math.ceil(line.width / 8) * 8);
+          const data = new Float32Array(3 * LINE_HEIGHT * width);
+          fillTensor(data, 0, line, width);
+          const input = new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]);
+          expect(await read(quantized, input)).toBe(await read(float, input));
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     });
   });

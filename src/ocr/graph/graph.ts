@@ -77,10 +77,20 @@ export class Graph {
 
   /** A new float initializer; returns its name. */
   addConstant(hint: string, dims: number[], data: Float32Array): string {
-    const name = `${hint}__rewritten${this.#added++}`;
+    return this.addTensor(hint, dims, FLOAT, data);
+  }
+
+  /** A new initializer of any element type (TensorProto.DataType); returns its name. */
+  addTensor(hint: string, dims: number[], dataType: number, data: Float32Array | Int8Array | Uint8Array | Int32Array | BigInt64Array): string {
+    const name = this.newName(hint);
     const raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
-    this.#graph.initializer.push({ name, dims, data_type: FLOAT, raw_data: raw });
+    this.#graph.initializer.push({ name, dims, data_type: dataType, raw_data: raw });
     return name;
+  }
+
+  /** A value name no node or initializer has. */
+  newName(hint: string): string {
+    return `${hint}__rewritten${this.#added++}`;
   }
 
   /**

@@ -2,6 +2,9 @@ import { foldAffineAfterConv, foldAffineBeforeConv } from './affine';
 import { Graph } from './graph';
 import { fuseHardSwish } from './hardswish';
 import { decodeModel, encodeModel } from './proto';
+import { quantizeConvs, type Calibration } from './quantize';
+
+export type { Calibration, ConvRanges } from './quantize';
 
 /*
  * The PP-OCR models as exported are written op by op: hard-swish as four element-wise ops,
@@ -9,19 +12,22 @@ import { decodeModel, encodeModel } from './proto';
  * these, and on CPU those passes over the tensors cost as much as the convolutions (the
  * recogniser: 43% of its time in Add/Mul/Div/Clip). The rewrites compute the same functions
  * in fewer ops (outputs agree to ~1e-6); sessions open on the rewritten bytes (models.ts).
+ * Given a calibration, the convolutions it lists then run in 8 bits (quantize.ts): not the
+ * same outputs, but the same readings on the benches' documents (docs/ocr.md).
  */
 
 export interface Rewritten {
   bytes: Uint8Array;
   /** How many places each rewrite changed. */
-  counts: { hardSwish: number; affineAfterConv: number; affineBeforeConv: number };
+  counts: { hardSwish: number; affineAfterConv: number; affineBeforeConv: number; quantizedConvs: number };
 }
 
-export function rewriteModel(bytes: Uint8Array): Rewritten {
+export function rewriteModel(bytes: Uint8Array, calibration?: Calibration): Rewritten {
   const model = decodeModel(bytes);
   const graph = new Graph(model.graph);
   const hardSwish = fuseHardSwish(graph);
   const affineAfterConv = foldAffineAfterConv(graph);
   const affineBeforeConv = foldAffineBeforeConv(graph);
-  return { bytes: encodeModel(model), counts: { hardSwish, affineAfterConv, affineBeforeConv } };
+  const quantizedConvs = calibration ? quantizeConvs(model, graph, calibration) : 0;
+  return { bytes: encodeModel(model), counts: { hardSwish, affineAfterConv, affineBeforeConv, quantizedConvs } };
 }

@@ -17,8 +17,12 @@ export type Int64 = number | { toNumber(): number };
 
 export const toNumber = (v: Int64): number => (typeof v === 'number' ? v : v.toNumber());
 
-/** TensorProto.DataType.FLOAT */
+/** TensorProto.DataType values. */
 export const FLOAT = 1;
+export const UINT8 = 2;
+export const INT8 = 3;
+export const INT32 = 6;
+export const INT64 = 7;
 
 export interface TensorProto {
   name?: string;
@@ -56,6 +60,7 @@ export interface GraphProto {
 
 export interface ModelProto {
   graph: GraphProto;
+  opset_import: { domain?: string; version: Int64 }[];
 }
 
 export function decodeModel(bytes: Uint8Array): ModelProto {

@@ -8,7 +8,7 @@ import { readLine } from './read';
  * one ONNX Runtime thread, warmed before it says it is ready, then one line per request.
  */
 
-configureSessions({ intraOpThreads: 1, exportedModels: (workerData as HelperData).exportedModels });
+configureSessions({ intraOpThreads: 1, modelForm: (workerData as HelperData).modelForm });
 const port = parentPort!;
 const send = (reply: HelperReply) => port.postMessage(reply);
 

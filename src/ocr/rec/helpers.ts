@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { sessionSettings } from '../models';
+import { sessionSettings, type ModelForm } from '../models';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import type { LineOptions, ReadLine } from './read';
@@ -22,7 +22,7 @@ export interface SharedRaster {
 }
 
 /** What a helper opens its sessions with: as its owner does. */
-export type HelperData = { exportedModels: boolean };
+export type HelperData = { modelForm: ModelForm };
 export type HelperRequest = { id: number; image: SharedRaster; quad: Quad; options: LineOptions };
 export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; error: string };
 
@@ -45,7 +45,7 @@ export class RecHelper {
   readonly #pending = new Map<number, { resolve(line: ReadLine): void; reject(err: Error): void }>();
 
   constructor() {
-    this.#worker = spawnHelper({ exportedModels: sessionSettings().exportedModels ?? false });
+    this.#worker = spawnHelper({ modelForm: sessionSettings().modelForm });
     let started: () => void;
     let failed: (err: Error) => void;
     this.ready = new Promise((resolve, reject) => ((started = resolve), (failed = reject)));
