@@ -7,10 +7,10 @@ import { FLOAT, INT32, INT8, UINT8, type ModelProto, type NodeProto } from './pr
  * DequantizeLinear inputs and a QuantizeLinear output as one QLinearConv, on the CPU's
  * integer dot-product instructions: the recogniser's widest 1×1 convolutions (480 → 480
  * channels) take a quarter of their float time. Each quantized convolution costs a
- * quantize and a dequantize pass over its input and output, and narrow ones lose more
- * accuracy than they save time, so only the convolutions listed in a calibration file
- * (graph/calibration/, written by scripts/calibrate-recognizer.ts) are changed, with the
- * activation ranges measured there:
+ * quantize and a dequantize pass over its input and output, and in the earlier stages 8
+ * bits cost readings, so only the convolutions listed in a calibration file
+ * (graph/calibration/, written by scripts/calibrate-recognizer.ts, which says which and
+ * why) are changed, with the activation ranges measured there:
  *   weights   int8, symmetric, one scale per output channel (max |w| / 127)
  *   bias      int32 at scale input scale × weight scale, as QLinearConv adds it
  *   input, output  uint8 over the measured range widened to hold 0
