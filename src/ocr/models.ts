@@ -25,11 +25,29 @@ export const modelFiles = {
 export type ModelName = 'det' | 'cls' | 'rec';
 
 /**
- * How the models are opened: 'quantized' (the default) rewritten and with the calibrated
- * 8-bit convolutions, 'float' rewritten only, 'exported' as shipped. The last two are
- * baselines the benches compare against.
+ * How the models are opened: 'quantized' rewritten and with the calibrated 8-bit
+ * convolutions, 'float' rewritten only, 'exported' as shipped (a bench baseline).
  */
 export type ModelForm = 'exported' | 'float' | 'quantized';
+
+let vnni: boolean | undefined;
+
+/**
+ * 'quantized' where the CPU has 8-bit dot-product instructions (x64 Linux with AVX-512 VNNI
+ * or AVX-VNNI), 'float' elsewhere: without them ONNX Runtime's 8-bit kernels multiply-add
+ * pairs into 16 bits and may saturate on the full int8 weight range (its quantization docs),
+ * and other platforms have not been measured.
+ */
+export function defaultModelForm(): ModelForm {
+  if (vnni === undefined) {
+    try {
+      vnni = process.platform === 'linux' && process.arch === 'x64' && /\b(avx512_vnni|avx_vnni)\b/.test(readFileSync('/proc/cpuinfo', 'utf8'));
+    } catch {
+      vnni = false;
+    }
+  }
+  return vnni ? 'quantized' : 'float';
+}
 
 /**
  * Activation ranges for the 8-bit convolutions, measured by scripts/calibrate-recognizer.ts
@@ -64,7 +82,7 @@ export interface SessionSettings {
   modelForm: ModelForm;
 }
 
-const settings: SessionSettings = { intraOpThreads: 2, modelForm: 'quantized' };
+const settings: SessionSettings = { intraOpThreads: 2, modelForm: defaultModelForm() };
 const sessions = new Map<ModelName, Promise<InferenceSession>>();
 
 /** Must be called before the first session opens; later calls would not apply. */

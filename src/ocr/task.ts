@@ -20,6 +20,6 @@ export interface WorkerSettings {
   intraOpThreads: number;
   /** Threads reading one task's lines: the worker and recThreads − 1 recognition helpers. */
   recThreads: number;
-  /** How the models are opened (models.ts ModelForm); 'quantized' unless a bench compares. */
+  /** How the models are opened (models.ts ModelForm); by default as the CPU suits (defaultModelForm). */
   modelForm?: ModelForm;
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { configureSessions, warmUp } from './models';
+import { configureSessions, defaultModelForm, warmUp } from './models';
 import { startRecHelpers } from './rec/helpers';
 import type { WorkerSettings } from './task';
 
@@ -17,7 +17,7 @@ export function threadSettings(given: Partial<WorkerSettings> = {}): WorkerSetti
   return {
     intraOpThreads: Math.max(1, Math.floor(given.intraOpThreads ?? cores)),
     recThreads: Math.max(1, Math.floor(given.recThreads ?? Math.min(cores, MAX_REC_THREADS))),
-    modelForm: given.modelForm ?? 'quantized',
+    modelForm: given.modelForm ?? defaultModelForm(),
   };
 }
 

@@ -8,7 +8,7 @@ import { rewriteModel, type Calibration } from '../../src/ocr/graph/index';
 import { decodeModel, encodeModel, toNumber, type NodeProto } from '../../src/ocr/graph/proto';
 import { decodeImage } from '../../src/ocr/image/decode';
 import { cropLine, fillTensor, LINE_HEIGHT } from '../../src/ocr/line';
-import { getDictionary, modelBytes, modelFiles } from '../../src/ocr/models';
+import { defaultModelForm, getDictionary, modelBytes, modelFiles } from '../../src/ocr/models';
 import { ctcGreedy } from '../../src/ocr/rec/ctc';
 import { renderDocument } from '../support/synth/index';
 import { hasFont } from './fixtures';
@@ -20,6 +20,10 @@ import { hasFont } from './fixtures';
  */
 
 const options: InferenceSession.SessionOptions = { intraOpNumThreads: 1, graphOptimizationLevel: 'all' };
+
+// the engine runs 8-bit convolutions only on CPUs with 8-bit dot products (models.ts)
+const eightBit = defaultModelForm() === 'quantized';
+if (!eightBit) console.warn('graph.test: this CPU has no VNNI, the engine runs in float here; 8-bit outputs not compared');
 
 type Init = { name: string; dims: number[]; data: number[] };
 
@@ -143,11 +147,13 @@ describe('model rewrites (src/ocr/graph)', () => {
     const opset = decodeModel(quantized.bytes).opset_import.find((o) => !o.domain)!;
     expect(toNumber(opset.version)).toBe(10);
     expect(ops(quantized.bytes)).toEqual(['Slice', 'QuantizeLinear', 'DequantizeLinear', 'DequantizeLinear', 'DequantizeLinear', 'Conv', 'QuantizeLinear', 'DequantizeLinear']);
-    // within a few steps of the output's 8-bit scale
-    const step = (calibration.y!.output[1] - calibration.y!.output[0]) / 255;
-    const error = maxDiff(float, await outputs(quantized.bytes, input));
-    expect(error).toBeGreaterThan(0);
-    expect(error).toBeLessThan(4 * step);
+    // within a few steps of the output's 8-bit scale, on a CPU the engine runs 8 bits on
+    if (eightBit) {
+      const step = (calibration.y!.output[1] - calibration.y!.output[0]) / 255;
+      const error = maxDiff(float, await outputs(quantized.bytes, input));
+      expect(error).toBeGreaterThan(0);
+      expect(error).toBeLessThan(4 * step);
+    }
     // a convolution the calibration does not list, or a model not raised to opset 10, stays float
     expect(rewriteModel(bytes, { other: calibration.y! }).counts.quantizedConvs).toBe(0);
     const topK = model([node('Conv', ['x', 'W', 'B'], ['y']), node('TopK', ['y'], ['t', 'i'], [{ name: 'k', type: 2, i: 1 }])], weights, shape, 9);
@@ -192,7 +198,7 @@ describe('model rewrites (src/ocr/graph)', () => {
       }
     });
 
-    it("read lines the same with the recogniser's calibrated 8-bit convolutions, which ONNX Runtime runs as QLinearConv", async () => {
+    it.skipIf(!eightBit)("read lines the same with the recogniser's calibrated 8-bit convolutions, which ONNX Runtime runs as QLinearConv", async () => {
       // every convolution of the shipped calibration fused: it is for the installed model file
       // (models.ts checks its SHA-256), and ONNX Runtime took the Q/DQ nodes as written
       const calibration = JSON.parse(readFileSync(new URL('../../src/ocr/graph/calibration/rec.json', import.meta.url), 'utf8'));
