@@ -14,8 +14,9 @@ const MAX_ENTRIES = 20_000;
  * points (docs/performance.md).
  *
  * Changes made through this process (2141 points, admin commands) clear its cache at once and
- * are `announce`d (Redis pub/sub when REDIS_URL is set), so every other gateway clears its cache
- * too before the change is answered. On SQLite, `changedElsewhere` (another connection committed)
+ * are `announce`d (Redis pub/sub when REDIS_URL is set) before the change is answered, so every
+ * other gateway clears its cache too as soon as the message arrives (milliseconds: it comes on its
+ * own connection, which a request already on its way may beat). On SQLite, `changedElsewhere` (another connection committed)
  * clears it as well, so `npm run admin -- app disable` holds on the next call. On PostgreSQL
  * without Redis, other processes see a change within `ttlMs`.
  * Expiry needs neither: it is checked against the clock on every call. Unknown credentials are
