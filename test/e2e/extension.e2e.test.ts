@@ -36,7 +36,7 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     await page.waitForSelector('.report');
     expect(await page.textContent('.report .ok')).toMatch(/^连接正常（\d+ ms），token 有效$/);
     expect(await page.textContent('tr[data-point="1917-1"] .state')).toBe('可用');
-    // the probe learns permissions: a point registered but not available yet is still "allowed"
+    // the probe learns permissions: a point the token may call is "可用"
     expect(await page.textContent('tr[data-point="2582-20"] .state')).toBe('可用');
     await screenshot(page.locator('main'), 'options');
     await page.close();

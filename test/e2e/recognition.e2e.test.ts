@@ -2,16 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { skipReason } from './support/chromium';
-import { clickMenu, fieldRows, openPopup, pasteInto, waitForResult } from './support/extension';
-import { servesDocument, servesJobs, unservedDocument } from './support/gateway-state';
+import { clickMenu, configure, fieldRows, openPopup, pasteInto, waitForResult } from './support/extension';
 import { corpus, useHarness } from './support/harness';
 import { html } from './support/pages';
 import { screenshot } from './support/screenshots';
 
 /*
  * Menu → background → gateway → popup with real recognition: corpus images served by a loopback
- * site, recognized by the real gateway, shown in the popup. The recognition tests run once the
- * gateway serves the 2582 points; before that, the -6 path is what the user sees and is tested.
+ * site, recognized by the real gateway, shown in the popup; and what the user sees when the
+ * token may not read a document type.
  */
 
 const skip = skipReason();
@@ -20,25 +19,25 @@ if (skip) console.warn(skip);
 describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
   const h = useHarness();
 
-  it('menu click for a document whose point is not served yet: the popup explains -6', async (ctx) => {
-    const docId = await unservedDocument(h.gw.url, h.token);
-    if (!docId) ctx.skip(); // every recognition point answers now
-    // a real image: a point may read its input before it finds it cannot go further
-    h.site.route('/unserved.png', { type: 'image/png', body: fs.readFileSync(path.resolve(import.meta.dirname, '../../public/icons/icon-128.png')) });
-    const pageUrl = h.site.route('/unserved.html', html('<img id="p" src="/unserved.png">'));
+  it('menu click for a document the token may not read: the popup explains -1014, and nothing is recognized', async () => {
+    // a token for VIN only: the plate menu item is still there (menus are not per token), the gateway refuses
+    const vinOnly = await h.gw.createToken(h.appid, { permissions: ['2582-18'] });
+    await configure(h.ext, h.gw.url, vinOnly);
+    h.site.route('/denied.png', { type: 'image/png', body: fs.readFileSync(path.resolve(import.meta.dirname, '../../public/icons/icon-128.png')) });
+    const pageUrl = h.site.route('/denied.html', html('<img id="p" src="/denied.png">'));
     const page = await h.ext.context.newPage();
     await page.goto(pageUrl);
     const since = Date.now();
-    await clickMenu(h.ext, pageUrl, { menuItemId: `image:${docId}`, srcUrl: `${h.site.origin}/unserved.png`, mediaType: 'image' });
+    await clickMenu(h.ext, pageUrl, { menuItemId: 'image:plate', srcUrl: `${h.site.origin}/denied.png`, mediaType: 'image' });
     const entry = await waitForResult(h.ext, since);
-    expect(entry).toMatchObject({ status: 'error', error: { key: 'err_NOT_FOUND', code: -6 } });
+    expect(entry).toMatchObject({ status: 'error', docId: 'plate', error: { key: 'err_TOKEN_NO_PERMISSION', code: -1014 } });
     const popup = await openPopup(h.ext);
-    expect(await popup.textContent('.result [role=alert]')).toMatch(/^网关上没有这个接入点，或它尚未上线/);
+    expect(await popup.textContent('.result [role=alert]')).toMatch(/^token 没有调用这个接入点的权限/);
+    await configure(h.ext, h.gw.url, h.token);
     await h.closeExtraPages();
   });
 
   it('menu click on a plate photo → gateway → the popup shows the plate', async (ctx) => {
-    if (!(await servesDocument(h.gw.url, h.token, 'plate'))) ctx.skip(); // 2582-20 answers -6 until it lands
     if (!fs.existsSync(corpus)) ctx.skip();
     h.site.route('/plate.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'plate/ccpd_base_01.jpg')) });
     const pageUrl = h.site.route('/plate.html', html('<img id="p" src="/plate.jpg">'));
@@ -56,7 +55,6 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
   });
 
   it('menu click on a VIN image → gateway → the popup shows the recognized VIN, and copies it', async (ctx) => {
-    if (!(await servesDocument(h.gw.url, h.token, 'vin'))) ctx.skip(); // 2582-18 answers -6 until it lands
     if (!fs.existsSync(corpus)) ctx.skip();
     h.site.route('/vin.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'vin/vin_engraved_01.jpg')) });
     const pageUrl = h.site.route('/vin.html', html('<img id="v" src="/vin.jpg" width="600">'));
@@ -74,7 +72,6 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
   });
 
   it('driver licence face → gateway → the popup shows the licence fields, filled into a form by their labels', async (ctx) => {
-    if (!(await servesDocument(h.gw.url, h.token, 'driver_face'))) ctx.skip(); // 2582-19 answers -6 until it lands
     if (!fs.existsSync(corpus)) ctx.skip();
     h.site.route('/licence.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'driver_license/driver_license_sample_01.jpg')) });
     const pageUrl = h.site.route(
@@ -107,8 +104,7 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
     await h.closeExtraPages();
   });
 
-  it('vehicle licence face (synthetic) → gateway → the popup shows every face field, copied as text', async (ctx) => {
-    if (!(await servesDocument(h.gw.url, h.token, 'vehicle_face'))) ctx.skip(); // 2582-17 answers -6 until it lands
+  it('vehicle licence face (synthetic) → gateway → the popup shows every face field, copied as text', async () => {
     // the corpus has no vehicle licence: a clean synthetic face of the OCR golden set (seed 603)
     const { renderVehicleLicense } = await import('../support/synth/documents/vehicle-license');
     const card = await renderVehicleLicense(603, 'face', 'clean');
@@ -151,7 +147,6 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
   });
 
   it('train ticket → popup fields → filled into a booking form by their labels', async (ctx) => {
-    if (!(await servesDocument(h.gw.url, h.token, 'train'))) ctx.skip(); // 2582-24 answers -6 until it lands
     if (!fs.existsSync(corpus)) ctx.skip();
     h.site.route('/ticket.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'train_ticket/train_ticket_01.jpg')) });
     const pageUrl = h.site.route(
@@ -179,7 +174,6 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
   });
 
   it('table image → the popup shows a table and copies it as TSV', async (ctx) => {
-    if (!(await servesDocument(h.gw.url, h.token, 'table'))) ctx.skip(); // 2582-10 answers -6 until it lands
     if (!fs.existsSync(corpus)) ctx.skip();
     h.site.route('/table.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'table/wired_table_01.jpg')) });
     const pageUrl = h.site.route('/table.html', html('<img id="t" src="/table.jpg">'));
@@ -199,8 +193,6 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
   });
 
   it('menu on a link to a VAT PDF: asynchronous recognition, polled until the fields arrive', async (ctx) => {
-    const served = (await servesDocument(h.gw.url, h.token, 'vat')) && (await servesJobs(h.gw.url, h.token));
-    if (!served) ctx.skip(); // 2582-22 and 2582-16 answer -6 until recognition lands
     if (!fs.existsSync(corpus)) ctx.skip();
     h.site.route('/invoice.pdf', { type: 'application/pdf', body: fs.readFileSync(path.join(corpus, 'vat_invoice/vat_electronic_pdf_01.pdf')) });
     const pageUrl = h.site.route('/invoices.html', html('<a id="pdf" href="/invoice.pdf">电子发票.pdf</a>'));
