@@ -33,8 +33,12 @@ export function cpuTime(pid: number): number | undefined {
   }
 }
 
-/** Drives one scenario with autocannon at a fixed concurrency for a fixed time. */
-export async function measure(s: Scenario, opts: { connections: number; seconds: number }): Promise<Measured> {
+/**
+ * Drives one scenario with autocannon at a fixed concurrency for a fixed time: as fast as the
+ * server answers, or at `rate` requests/s in all (latencies then count from when each request
+ * was due, so a stalled server is not hidden by the requests it kept from being sent).
+ */
+export async function measure(s: Scenario, opts: { connections: number; seconds: number; rate?: number }): Promise<Measured> {
   const before = s.pid === undefined ? undefined : cpuTime(s.pid);
   const result = await autocannon({
     url: s.url,
@@ -43,6 +47,7 @@ export async function measure(s: Scenario, opts: { connections: number; seconds:
     body: s.body,
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.rate ? { overallRate: Math.round(opts.rate) } : {}),
   });
   const after = s.pid === undefined ? undefined : cpuTime(s.pid);
   return {
@@ -56,14 +61,14 @@ export async function measure(s: Scenario, opts: { connections: number; seconds:
   };
 }
 
-/** A fixed-width table of the measurements, with each row's requests/s relative to the first. */
-export function table(rows: Measured[]): string {
+/** A fixed-width table of the measurements, with each row's requests/s relative to the first unless `relative` is false. */
+export function table(rows: Measured[], relative = true): string {
   const base = rows[0]?.rps ?? 1;
-  const head = ['scenario', 'req/s', 'vs ceiling', 'p50 ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'errors'];
+  const head = ['scenario', 'req/s', ...(relative ? ['vs ceiling'] : []), 'p50 ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'errors'];
   const lines = rows.map((r) => [
     r.name,
     r.rps.toFixed(0),
-    `${((r.rps / base) * 100).toFixed(0)}%`,
+    ...(relative ? [`${((r.rps / base) * 100).toFixed(0)}%`] : []),
     String(r.p50),
     String(r.p99),
     r.cpuPerRequest === undefined ? '-' : r.cpuPerRequest.toFixed(0),
