@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { PointSpec } from '../../protocol/point';
 import type { Caller } from '../auth/caller';
-import { GatewayError } from '../errors';
 import type { Services } from '../services';
 
 export interface PointContext<S extends PointSpec> {
@@ -27,11 +26,4 @@ export function defineHandler<S extends PointSpec>(
   handle: (ctx: PointContext<S>) => Promise<z.input<S['response']>>,
 ): PointHandler<S> {
   return { spec, handle };
-}
-
-/** A point registered with its schema whose capability has not landed yet: answers -6. */
-export function notYetAvailable<S extends PointSpec>(spec: S): PointHandler<S> {
-  return defineHandler(spec, async () => {
-    throw new GatewayError('NOT_FOUND', `${spec.id} is not available yet`);
-  });
 }

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { isDocumentKind } from '../../ocr/documents/index';
+import type { DocumentKind } from '../../ocr/documents/index';
 import type { PointSpec } from '../../protocol/point';
-import { GatewayError } from '../errors';
 import { type PointHandler, defineHandler } from '../points/define';
 import { FILE_MAX_BYTES, IMAGE_MAX_BYTES, type RecognitionInput, takeInput } from './intake';
 import { businessOf } from './outcome';
@@ -10,17 +9,17 @@ import { businessOf } from './outcome';
  * The recognition points (2582-*) differ only in the document kind they ask the engine for and
  * how their fields become the kind's options; the rest is this one flow:
  *   validated fields → fetch + format check (refused at once, Async or not)
- *   → kind known to the engine? (else -6 "not available yet")
  *   → Async=true: job recorded and queued, body { RequestId }
  *   → otherwise: recognised within the 5 s budget, body { RequestId, Data } (ret_code -2 and
  *     the Data as read when the engine says the image is not this document).
- * The kind is looked up per call, so a point starts working as soon as its extractor is added
- * to src/ocr/documents/index.ts.
+ * The kind is a key of the engine's registry (src/ocr/documents/index.ts), checked when the
+ * gateway is compiled; only its type is imported, so the gateway's main thread never loads the
+ * extractors (the recognition threads do).
  */
 
 export interface RecognitionPointOptions<S extends PointSpec> {
-  /** the engine's document kind (src/ocr/documents/index.ts) */
-  kind: string;
+  /** the engine's document kind */
+  kind: DocumentKind;
   urlField: 'ImageURL' | 'FileURL';
   /** the request's fields as the kind's options; `input.format` tells a PDF from an image */
   taskOptions(params: z.output<S['request']>, input: RecognitionInput): Record<string, unknown>;
@@ -34,8 +33,8 @@ interface CommonFields {
   FileType?: string;
 }
 
-/** A recognition point's handler, with the engine kind it asks for (checked against the engine's registry by a test). */
-export type RecognitionPointHandler<S extends PointSpec> = PointHandler<S> & { kind: string };
+/** A recognition point's handler, with the engine kind it asks for. */
+export type RecognitionPointHandler<S extends PointSpec> = PointHandler<S> & { kind: DocumentKind };
 
 export function recognitionPoint<S extends PointSpec>(spec: S, opts: RecognitionPointOptions<S>): RecognitionPointHandler<S> {
   const isFile = opts.urlField === 'FileURL';
@@ -48,7 +47,6 @@ export function recognitionPoint<S extends PointSpec>(spec: S, opts: Recognition
       ...(fields.FileType !== undefined ? { fileType: fields.FileType } : {}),
       signal,
     });
-    if (!isDocumentKind(opts.kind)) throw new GatewayError('NOT_FOUND', `${spec.id} is not available yet`);
     const task = { kind: opts.kind, bytes: input.bytes, options: opts.taskOptions(params, input) };
 
     if (fields.Async) {

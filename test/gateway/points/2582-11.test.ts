@@ -6,7 +6,6 @@ import { type Auth, appKeyAuth, corpusFile, dataUrl, hasCorpus, hasFont, pollJob
 
 describeRecognitionPoint({
   point: '2582-11',
-  kind: 'general',
   fields: { MinHeight: '0', OutputProbability: 'false' },
   required: ['MinHeight'],
   invalid: [{ MinHeight: '-1' }, { MinHeight: 'tall' }, { OutputProbability: 'yes' }],

@@ -1,3 +1,3 @@
 import { describeRecognitionPoint } from '../recognition/point-suite';
 
-describeRecognitionPoint({ point: '2582-18', kind: 'vin' });
+describeRecognitionPoint({ point: '2582-18' });

@@ -1,3 +1,3 @@
 import { describeRecognitionPoint } from '../recognition/point-suite';
 
-describeRecognitionPoint({ point: '2582-20', kind: 'plate' });
+describeRecognitionPoint({ point: '2582-20' });

@@ -6,7 +6,6 @@ import { type Auth, appKeyAuth, blankPng, corpusFile, dataUrl, hasCorpus, pdfByt
 
 describeRecognitionPoint({
   point: '2582-22',
-  kind: 'vat_invoice',
   urlField: 'FileURL',
   fields: { FileType: 'png' },
   required: ['FileType'],

@@ -1,3 +1,3 @@
 import { describeRecognitionPoint } from '../recognition/point-suite';
 
-describeRecognitionPoint({ point: '2582-24', kind: 'train_ticket' });
+describeRecognitionPoint({ point: '2582-24' });

@@ -4,9 +4,9 @@ import { handlers } from '../../../src/gateway/points/index';
 import { pointIds } from '../../../src/protocol/points/index';
 
 /*
- * The recognition points find their engine kind by name in src/ocr/documents/index.ts. A kind
- * registered under another name than its point asks for would leave the point answering "not
- * available yet" for ever; these checks make that a failing test instead.
+ * Each recognition point asks for one engine kind (a key of src/ocr/documents/index.ts, checked
+ * by the compiler) and each extractor names the point whose Data it returns: the two must agree,
+ * or a point would answer with another document's fields.
  */
 
 const recognitionPoints = pointIds.filter((id) => id.startsWith('2582-') && id !== '2582-16');

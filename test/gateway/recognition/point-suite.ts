@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDocumentKind } from '../../../src/ocr/documents/index';
 import { type TestGateway, call, startTestGateway } from '../../support/gateway';
 import { type TestServer, startServer } from '../fetch/server';
 import { type Auth, appKeyAuth, blankPng, dataUrl, pdfBytes, pollJob, recognise, warmUp } from './support';
@@ -7,14 +6,11 @@ import { type Auth, appKeyAuth, blankPng, dataUrl, pdfBytes, pollJob, recognise,
 /*
  * What every recognition point must do with its input, over HTTP on a real gateway with one
  * worker thread: validation (-1100), intake (-1101/-1102, answered at once even for
- * Async=true), then either the engine's answer or -6 "not available yet" while the engine has
- * no extractor for the point's kind. The last two switch by themselves when the kind lands.
+ * Async=true), then the engine's answer, at once or as a job.
  */
 
 export interface PointUnderTest {
   point: string;
-  /** the engine kind the point asks for */
-  kind: string;
   urlField?: 'ImageURL' | 'FileURL';
   /** valid values for the point's own fields */
   fields?: Record<string, string>;
@@ -111,14 +107,9 @@ export function describeRecognitionPoint(p: PointUnderTest): void {
       expect(at.json.gateway_res_code).not.toBe(-1100);
     });
 
-    it(`${isDocumentKind(p.kind) ? 'runs' : 'answers -6 "not available yet" for'} valid input, with RequestId = gateway_res_id`, async () => {
+    it('runs valid input, with RequestId = gateway_res_id', async () => {
       for (const Async of ['false', 'true']) {
         const r = await send({ [urlField]: png, Async });
-        if (!isDocumentKind(p.kind)) {
-          expect(r.json.gateway_res_code).toBe(-6);
-          expect(r.json.gateway_res_error).toContain('not available yet');
-          continue;
-        }
         expect(r.json.gateway_res_code, JSON.stringify(r.json)).toBe(0);
         expect(r.body.RequestId).toBe(r.json.gateway_res_id);
         if (Async === 'false') {
