@@ -23,18 +23,22 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
     // a token for VIN only: the plate menu item is still there (menus are not per token), the gateway refuses
     const vinOnly = await h.gw.createToken(h.appid, { permissions: ['2582-18'] });
     await configure(h.ext, h.gw.url, vinOnly);
-    h.site.route('/denied.png', { type: 'image/png', body: fs.readFileSync(path.resolve(import.meta.dirname, '../../public/icons/icon-128.png')) });
-    const pageUrl = h.site.route('/denied.html', html('<img id="p" src="/denied.png">'));
-    const page = await h.ext.context.newPage();
-    await page.goto(pageUrl);
-    const since = Date.now();
-    await clickMenu(h.ext, pageUrl, { menuItemId: 'image:plate', srcUrl: `${h.site.origin}/denied.png`, mediaType: 'image' });
-    const entry = await waitForResult(h.ext, since);
-    expect(entry).toMatchObject({ status: 'error', docId: 'plate', error: { key: 'err_TOKEN_NO_PERMISSION', code: -1014 } });
-    const popup = await openPopup(h.ext);
-    expect(await popup.textContent('.result [role=alert]')).toMatch(/^token 没有调用这个接入点的权限/);
-    await configure(h.ext, h.gw.url, h.token);
-    await h.closeExtraPages();
+    try {
+      h.site.route('/denied.png', { type: 'image/png', body: fs.readFileSync(path.resolve(import.meta.dirname, '../../public/icons/icon-128.png')) });
+      const pageUrl = h.site.route('/denied.html', html('<img id="p" src="/denied.png">'));
+      const page = await h.ext.context.newPage();
+      await page.goto(pageUrl);
+      const since = Date.now();
+      await clickMenu(h.ext, pageUrl, { menuItemId: 'image:plate', srcUrl: `${h.site.origin}/denied.png`, mediaType: 'image' });
+      const entry = await waitForResult(h.ext, since);
+      expect(entry).toMatchObject({ status: 'error', docId: 'plate', error: { key: 'err_TOKEN_NO_PERMISSION', code: -1014 } });
+      const popup = await openPopup(h.ext);
+      expect(await popup.textContent('.result [role=alert]')).toMatch(/^token 没有调用这个接入点的权限/);
+    } finally {
+      // the tests after this one read with the full token
+      await configure(h.ext, h.gw.url, h.token);
+      await h.closeExtraPages();
+    }
   });
 
   it('menu click on a plate photo → gateway → the popup shows the plate', async (ctx) => {
