@@ -151,6 +151,20 @@ describe('layout regressions (lines as OCR returns them)', () => {
     expect([Content.Payee, Content.Checker, Content.Clerk]).toEqual(['王芳', '徐梦华', '李志强']);
   });
 
+  it('issue: a mark read before a signature (`#周芳`, a photographed invoice) is not part of the name', () => {
+    const lines = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]);
+    lines.push(
+      line('收款人：', 58, 703, 62, 24),
+      line('.王芳', 130, 704, 44, 22),
+      line('复核：', 359, 704, 45, 22),
+      line('Anna Li', 413, 703, 70, 24),
+      line('开票人：', 618, 703, 80, 24),
+      line('#周芳', 689, 703, 50, 24),
+    );
+    const { Content } = assemble(lines, quiet);
+    expect([Content.Payee, Content.Checker, Content.Clerk]).toEqual(['王芳', 'Anna Li', '周芳']);
+  });
+
   it('issue: a long vertical imprint in the margin does not tilt the page frame', () => {
     const lines = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]);
     lines.push(line('税总函[2018]340号中钞光华印制有限公司', 20, 100, 450, 30, 90));

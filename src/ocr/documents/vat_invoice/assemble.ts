@@ -41,6 +41,8 @@ export function emptyData(): VatInvoiceData {
 
 const digits = (v: Value) => v.text.replace(/\D/g, '');
 const text = (v: Value) => compact(v.text.replace(ANNOTATIONS, '')).replace(/^[:：;；,，]+/, '');
+/** A signature is a person's name: it starts with a letter, so a stroke or mark read before it (`#周芳`) goes. */
+const personName = (v: Value) => text(v).replace(/^[^\p{L}]+/u, '');
 
 /** 2019年03月19日 / 2019 05 08 / 2021 年 09 月06日 → 2019年03月19日; "" when no valid date. */
 export function invoiceDate(raw: string): string {
@@ -93,9 +95,9 @@ export function assemble(lines: OcrLine[], notes: ExtractionNotes): VatInvoiceDa
     TaxAmount: [totals.tax.text, totals.tax],
     InvoiceAmount: [totals.total.text, totals.total],
     SumAmount: [totals.capital.text, totals.capital],
-    Payee: [text(sig.payee), sig.payee],
-    Checker: [text(sig.checker), sig.checker],
-    Clerk: [text(sig.clerk), sig.clerk],
+    Payee: [personName(sig.payee), sig.payee],
+    Checker: [personName(sig.checker), sig.checker],
+    Clerk: [personName(sig.clerk), sig.clerk],
   };
   for (const field of FIELDS) {
     const [value, where] = read[field];
