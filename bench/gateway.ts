@@ -89,7 +89,7 @@ try {
   for (const name of ['token 1917-1 one row, rate limit on', 'appKey 1917-1, page 2 of 200120', 'appKey 1917-2 朝阳区 (ambiguous)']) {
     const s = scenarios.find((x) => x.name === name)!;
     const rate = Math.round(results.find((r) => r.name === name)!.rps * SUSTAINED_SHARE);
-    const paced = { ...s, name: `${name.split(',')[0]!.split(' (')[0]} at ${rate} req/s (80%)` };
+    const paced = { ...s, name: `${name}, paced at ${rate} req/s` };
     process.stderr.write(`measuring ${paced.name} (${seconds} s, ${connections} connections) ...\n`);
     sustained.push(await measure(paced, { connections, seconds, rate }));
   }

@@ -79,10 +79,11 @@ export interface SessionSettings {
    * helpers read lines beside this thread (rec/helpers.ts).
    */
   recIntraOpThreads?: number;
-  modelForm: ModelForm;
+  /** defaultModelForm() unless set: decided when the first session opens, not on import */
+  modelForm?: ModelForm;
 }
 
-const settings: SessionSettings = { intraOpThreads: 2, modelForm: defaultModelForm() };
+const settings: SessionSettings = { intraOpThreads: 2 };
 const sessions = new Map<ModelName, Promise<InferenceSession>>();
 
 /** Must be called before the first session opens; later calls would not apply. */
@@ -105,15 +106,17 @@ export function sessionOptions(model: ModelName = 'det'): InferenceSession.Sessi
   };
 }
 
-export function sessionSettings(): Readonly<SessionSettings> {
-  return settings;
+/** The settings sessions open with, the model form decided by now. */
+export function sessionSettings(): Readonly<SessionSettings & { modelForm: ModelForm }> {
+  const modelForm = (settings.modelForm ??= defaultModelForm());
+  return { ...settings, modelForm };
 }
 
 export function getSession(name: ModelName): Promise<InferenceSession> {
   let session = sessions.get(name);
   if (!session) {
     session =
-      settings.modelForm === 'exported'
+      sessionSettings().modelForm === 'exported'
         ? InferenceSession.create(modelFiles[name], sessionOptions(name))
         : InferenceSession.create(modelBytes(name), sessionOptions(name));
     sessions.set(name, session);
@@ -122,7 +125,7 @@ export function getSession(name: ModelName): Promise<InferenceSession> {
 }
 
 /** The model as this thread's sessions open it (rewritten; quantized when calibrated). */
-export function modelBytes(name: ModelName, form: Exclude<ModelForm, 'exported'> = settings.modelForm === 'float' ? 'float' : 'quantized'): Uint8Array {
+export function modelBytes(name: ModelName, form: Exclude<ModelForm, 'exported'> = sessionSettings().modelForm === 'float' ? 'float' : 'quantized'): Uint8Array {
   const bytes = readFileSync(modelFiles[name]);
   return rewriteModel(bytes, form === 'quantized' ? calibrationFor(name, bytes) : undefined).bytes;
 }

@@ -120,6 +120,15 @@ const gridInvoice = (nameLines: OcrLine[]) => [
   line('壹佰壹拾贰圆贰角整', 260, 420, 140, 20),
   line('(小写)¥112.20', 650, 420, 110, 20),
 ];
+/** The signature row at the foot of the invoice: 收款人, 复核, 开票人 and the names after them. */
+const signatureRow = (payee: string, checker: string, clerk: string) => [
+  line('收款人：', 58, 703, 62, 24),
+  line(payee, 130, 704, 19 * payee.length, 22),
+  line('复核：', 359, 704, 45, 22),
+  line(checker, 413, 703, 19 * checker.length, 24),
+  line('开票人：', 618, 703, 80, 24),
+  line(clerk, 689, 703, 19 * clerk.length, 24),
+];
 
 describe('layout regressions (lines as OCR returns them)', () => {
   it('issue: 称 of 名称 lost by OCR, the name label read as 名 alone', () => {
@@ -137,30 +146,14 @@ describe('layout regressions (lines as OCR returns them)', () => {
 
   it('issue: a seal line half a row above the signature row, far right, hid the signatures', () => {
     const lines = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]);
-    lines.push(
-      line('发票专用章', 979, 690, 84, 25),
-      line('收款人：', 58, 703, 62, 24),
-      line('王芳', 130, 704, 38, 22),
-      line('复核：', 359, 704, 45, 22),
-      line('徐梦华', 413, 703, 55, 24),
-      line('开票人：', 618, 703, 80, 24),
-      line('李志强', 689, 703, 56, 24),
-      line('销售方：（章）', 879, 703, 84, 24),
-    );
+    lines.push(line('发票专用章', 979, 690, 84, 25), ...signatureRow('王芳', '徐梦华', '李志强'), line('销售方：（章）', 879, 703, 84, 24));
     const { Content } = assemble(lines, quiet);
     expect([Content.Payee, Content.Checker, Content.Clerk]).toEqual(['王芳', '徐梦华', '李志强']);
   });
 
   it('issue: a mark read before a signature (`#周芳`, a photographed invoice) is not part of the name', () => {
     const lines = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]);
-    lines.push(
-      line('收款人：', 58, 703, 62, 24),
-      line('.王芳', 130, 704, 44, 22),
-      line('复核：', 359, 704, 45, 22),
-      line('Anna Li', 413, 703, 70, 24),
-      line('开票人：', 618, 703, 80, 24),
-      line('#周芳', 689, 703, 50, 24),
-    );
+    lines.push(...signatureRow('.王芳', 'Anna Li', '#周芳'));
     const { Content } = assemble(lines, quiet);
     expect([Content.Payee, Content.Checker, Content.Clerk]).toEqual(['王芳', 'Anna Li', '周芳']);
   });
