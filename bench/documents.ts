@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { isDocumentKind } from '../src/ocr/documents/index';
-import { runTask } from '../src/ocr/run';
-import { prepareThread, threadSettings } from '../src/ocr/thread';
+import { runTask } from '../src/ocr/runtime/run-task';
+import { prepareThread, threadSettings } from '../src/ocr/runtime/thread-setup';
 import { documentBenches } from './documents/index';
 import type { DocumentCase, FieldValue } from './documents/types';
 import { median } from './support/stats';
@@ -39,7 +39,7 @@ const same = (a: FieldValue | undefined, b: FieldValue) => (typeof b === 'number
 
 async function runCase(kind: string, c: DocumentCase): Promise<{ data: unknown; ms: number }> {
   const started = performance.now();
-  // decoded (or read as a PDF) and dispatched as the pool's worker does (src/ocr/run.ts)
+  // decoded (or read as a PDF) and dispatched as the pool's worker does (src/ocr/runtime/run-task.ts)
   const { data } = await runTask({ kind, bytes: c.bytes, options: c.options });
   return { data, ms: performance.now() - started };
 }

@@ -1,13 +1,13 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { OcrPool } from '../src/ocr/pool';
-import type { OcrTask } from '../src/ocr/task';
+import { OcrPool } from '../src/ocr/runtime/pool';
+import type { OcrTask } from '../src/ocr/runtime/task';
 import { benchPages } from './support/dataset';
 import { median } from './support/stats';
 
 /*
  * npm run bench:pool — how the recognition pool should share the cores: worker threads ×
  * ONNX Runtime intra-op threads, and whether a task's lines are read by the worker alone or
- * side by side with its recognition helpers (src/ocr/rec/helpers.ts). For each layout,
+ * side by side with its recognition helpers (src/ocr/runtime/rec-helpers.ts). For each layout,
  * through the real pool (worker threads, models warmed): the latency of one document at a
  * time (what a lone synchronous caller waits, against the 5 s budget) and the throughput
  * with 2 callers per worker thread.

@@ -76,7 +76,7 @@ export interface SessionSettings {
   intraOpThreads: number;
   /**
    * Threads one recogniser inference may use, when not intraOpThreads: 1 where recognition
-   * helpers read lines beside this thread (rec/helpers.ts).
+   * helpers read lines beside this thread (runtime/rec-helpers.ts).
    */
   recIntraOpThreads?: number;
   /** defaultModelForm() unless set: decided when the first session opens, not on import */

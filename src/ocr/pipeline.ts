@@ -7,14 +7,14 @@ import { quadSize } from './line';
 import { readingOrder } from './order';
 import * as rec from './rec/index';
 import type { ReadLine } from './rec/read';
-import { settleAll } from './settle';
+import { settleAll } from './runtime/settle';
 import { normaliseText } from './text';
 
 /*
  * det → (turn tall boxes a quarter) → cls (0°/180°) → rec, PaddleOCR's TextSystem, and
  * then the boxes too square to show a direction, turned as their neighbours read
  * (direction.ts). Boxes are found on a scaled copy but cut from the full-resolution image.
- * cls and rec run line by line on the recognition threads (rec/queue.ts), each line cut
+ * cls and rec run line by line on the recognition threads (runtime/line-queue.ts), each line cut
  * once for both.
  */
 

@@ -1,9 +1,9 @@
 import { PDFDocument } from '@napi-rs/canvas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../src/ocr/cancel';
+import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../src/ocr/runtime/cancel';
 import { OcrInputError, OcrTaskError } from '../../src/ocr/errors';
 import { openPdf, SCALE } from '../../src/ocr/pdf/index';
-import { runTask } from '../../src/ocr/run';
+import { runTask } from '../../src/ocr/runtime/run-task';
 import { blankPdf, encryptedPdf, noPagesPdf } from '../support/pdf';
 import { FAMILY } from '../support/synth/fonts';
 import { corpusFile, hasCorpus, hasFont } from './fixtures';

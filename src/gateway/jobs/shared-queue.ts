@@ -1,6 +1,6 @@
 import { DelayedError, type Job, Queue, QueueEvents, WaitingError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { OcrTask } from '../../ocr/task';
+import type { OcrTask } from '../../ocr/runtime/task';
 import type { LocalRecognizer, RunResult } from '../recognition/local';
 import type { JobsRepo } from '../store/jobs';
 import { type JobSettings, MAX_ATTEMPTS, type RuntimeLog, lostOutcome, runJob } from './execute';

@@ -1,6 +1,6 @@
 import type { Extracted } from '../../ocr/documents/extractor';
-import { createOcrPool, type OcrPool } from '../../ocr/pool';
-import type { OcrTask } from '../../ocr/task';
+import { createOcrPool, type OcrPool } from '../../ocr/runtime/pool';
+import type { OcrTask } from '../../ocr/runtime/task';
 import { classify, type Failure } from './outcome';
 
 /*
@@ -11,7 +11,7 @@ import { classify, type Failure } from './outcome';
  * to it simply leaves the line: late work never runs.
  *
  * A running task is cancelled cooperatively when its time is up or its caller leaves: the engine
- * stops at its next check between inferences (src/ocr/cancel.ts; its thread is never terminated,
+ * stops at its next check between inferences (src/ocr/runtime/cancel.ts; its thread is never terminated,
  * which would kill the process inside onnxruntime-node). The caller gets its answer (-3) at once;
  * the thread counts as busy until the engine has actually stopped.
  */

@@ -1,5 +1,5 @@
 import type { Extracted } from '../../ocr/documents/extractor';
-import type { OcrTask } from '../../ocr/task';
+import type { OcrTask } from '../../ocr/runtime/task';
 import type { Config } from '../config';
 import { GatewayError, isGatewayError } from '../errors';
 import type { JobSettings, RuntimeLog } from '../jobs/execute';

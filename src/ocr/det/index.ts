@@ -1,6 +1,6 @@
 import { Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
-import { throwIfCancelled } from '../cancel';
+import { throwIfCancelled } from '../runtime/cancel';
 import type { Point, Quad } from '../geometry/quad';
 import { orderCorners } from '../geometry/quad';
 import type { Raster } from '../image/raster';

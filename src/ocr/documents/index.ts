@@ -40,7 +40,7 @@ export function isDocumentKind(kind: string): kind is DocumentKind {
   return Object.hasOwn(extractors, kind);
 }
 
-/** Runs a kind on a decoded image, or on a PDF when the kind reads PDFs (src/ocr/run.ts decides). */
+/** Runs a kind on a decoded image, or on a PDF when the kind reads PDFs (src/ocr/runtime/run-task.ts decides). */
 export async function runExtractor(kind: string, input: DecodedImage | PdfInput, rawOptions: unknown): Promise<Extracted> {
   if (!isDocumentKind(kind)) throw new OcrTaskError('unknown-kind', `unknown document kind "${kind}"`);
   const extractor: DocumentExtractor = extractors[kind];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { taxiInvoiceData } from '../../protocol/points/2582-21';
 import { recognize } from '../pipeline';
-import { settleAll } from '../settle';
+import { settleAll } from '../runtime/settle';
 import { defineExtractor } from './extractor';
 import { readInvoice } from './taxi_invoice/invoice';
 import { groupInvoices } from './taxi_invoice/layout';
@@ -47,7 +47,7 @@ export default defineExtractor({
       return { Invoices: [] };
     }
     // read side by side: each invoice's re-reads go one at a time, eight invoices' at once
-    // keep the recognition helpers busy (rec/queue.ts)
+    // keep the recognition helpers busy (runtime/line-queue.ts)
     const read = await settleAll(groups.map((group) => readInvoice(image, group)));
     // other invoices (VAT) have 发票代码/号码 too: a taxi invoice says 出租 or has the meter's fields
     const invoices = read.filter((invoice) => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
-import { throwIfCancelled } from '../cancel';
+import { throwIfCancelled } from '../runtime/cancel';
 import { OcrInputError, OcrTaskError } from '../errors';
 import { MAX_PIXELS, type Raster } from '../image/raster';
 import type { OcrLine } from '../pipeline';
@@ -107,7 +107,7 @@ export async function openPdf(bytes: Uint8Array, deadlineMs = PDF_DEADLINE_MS): 
   const late = () => new OcrInputError('corrupt', `the PDF could not be read within ${deadlineMs / 1000} s`);
   /**
    * The step, unless the deadline passes or the task is cancelled first (the pool's cooperative
-   * cancellation, cancel.ts): the document is then destroyed and the step's result dropped.
+   * cancellation, runtime/cancel.ts): the document is then destroyed and the step's result dropped.
    */
   async function timed<T>(step: Promise<T>): Promise<T> {
     let stopped: Error | undefined;

@@ -1,11 +1,11 @@
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
-import { settleAll } from '../settle';
-import { readLines } from './queue';
+import { settleAll } from '../runtime/settle';
+import { readLines } from '../runtime/line-queue';
 import type { LineOptions, ReadLine } from './read';
 
 /*
- * Recognition of a list of lines: read.ts says how one line is read, queue.ts who reads
+ * Recognition of a list of lines: read.ts says how one line is read, runtime/line-queue.ts who reads
  * it (this thread, and its recognition helpers when it has them).
  */
 

@@ -16,7 +16,7 @@ import { ctcGreedy, type Decoded } from './ctc';
  * 皖A99933, and a table cell) and save recognition time on pages of short lines (the taxi
  * sheets, docs/ocr.md). Batches of equal widths cost as much per line as single runs on
  * CPU, so each line is its own run. The caller's thread and the recognition helpers
- * (helpers.ts) both read lines through this function, and classify them first when asked
+ * (runtime/rec-helpers.ts) both read lines through this function, and classify them first when asked
  * (the line is cut once for both).
  */
 

@@ -3,7 +3,7 @@ import { driverGroundTruth, flattenDriverLicense } from '../../../bench/document
 import { parseClass, parseName, parseValidity } from '../../../src/ocr/documents/driver_license/fields';
 import { chooseIdNumber, genderOf, idCheckCharacter, isValidIdNumber } from '../../../src/ocr/documents/driver_license/id-number';
 import { addYears, datesIn } from '../../../src/ocr/documents/license/dates';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { driverLicenseData } from '../../../src/protocol/points/2582-19';
 import { renderDocument } from '../../support/synth/index';
 import { renderDriverLicense, type LicenseSide } from '../../support/synth/documents/driver-license';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusPlateType } from '../../../bench/documents/plate';
 import { certain, parsePlate, redMarkVariants, type ReadChar } from '../../../src/ocr/documents/plate/grammar';
 import { plateCorners } from '../../../src/ocr/documents/plate/rectify';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { plateData } from '../../../src/protocol/points/2582-20';
 import { renderDocument } from '../../support/synth/index';
 import { renderPlateScene, type PlateKind } from '../../support/synth/documents/plate';

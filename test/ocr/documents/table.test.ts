@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { corpusTableTruths } from '../../../bench/documents/table';
 import { buildData } from '../../../src/ocr/documents/table/output';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { tableData } from '../../../src/protocol/points/2582-10';
 import { renderDocument } from '../../support/synth/index';
 import { renderTablePage, TABLE_VARIANTS } from '../../support/synth/documents/table';

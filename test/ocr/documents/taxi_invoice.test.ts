@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenTaxi, taxiGroundTruth } from '../../../bench/documents/taxi_invoice';
 import { labelOf, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
 import { alignRows, columnShift } from '../../../src/ocr/documents/taxi_invoice/pairs';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { taxiInvoiceData, taxiKeys } from '../../../src/protocol/points/2582-21';
 import { renderTaxiCase, type TaxiCase, type TaxiVariant } from '../../support/synth/documents/taxi-invoice';
 import { renderTrainTicket } from '../../support/synth/documents/train-ticket';

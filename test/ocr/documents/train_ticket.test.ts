@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trainGroundTruth } from '../../../bench/documents/train_ticket';
 import { parseDate, parseIdName, parseLevel, parsePrice, parseSeat } from '../../../src/ocr/documents/train_ticket/fields';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { trainTicketData } from '../../../src/protocol/points/2582-24';
 import { renderDocument } from '../../support/synth/index';
 import { renderTaxiCase } from '../../support/synth/documents/taxi-invoice';

@@ -5,7 +5,7 @@ import { assemble, invoiceDate } from '../../../src/ocr/documents/vat_invoice/as
 import type { OcrLine } from '../../../src/ocr/pipeline';
 import { capitalRun, capitalToCents } from '../../../src/ocr/documents/vat_invoice/capital';
 import { readTaxpayerId } from '../../../src/ocr/documents/vat_invoice/taxpayer';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vatContentFields, vatInvoiceData } from '../../../src/protocol/points/2582-22';
 import { encryptedPdf, noPagesPdf } from '../../support/pdf';
 import { renderDocument } from '../../support/synth/index';

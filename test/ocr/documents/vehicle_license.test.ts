@@ -3,7 +3,7 @@ import { flattenVehicleLicense } from '../../../bench/documents/vehicle_license'
 import {
   parseDimension, parseEngineNumber, parseInspection, parseMass, parsePassengers, parseUseCharacter, parseVehicleType,
 } from '../../../src/ocr/documents/vehicle_license/fields';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vehicleLicenseData } from '../../../src/protocol/points/2582-17';
 import type { LicenseSide } from '../../support/synth/documents/driver-license';
 import { renderDriverLicense } from '../../support/synth/documents/driver-license';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDigit, chooseVin, isValidVin, type VinChar } from '../../../src/ocr/documents/vin/check';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vinData } from '../../../src/protocol/points/2582-18';
 import { renderDocument } from '../../support/synth/index';
 import { renderPlateScene } from '../../support/synth/documents/plate';

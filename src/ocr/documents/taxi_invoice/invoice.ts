@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { taxiInvoiceData } from '../../../protocol/points/2582-21';
 import type { Raster } from '../../image/raster';
 import * as rec from '../../rec/index';
-import { settleAll } from '../../settle';
+import { settleAll } from '../../runtime/settle';
 import { invoiceCells, type Cell } from './cells';
 import { labelOf, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
 import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';

@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
-import type { Extracted } from './documents/extractor';
-import type { DocumentData, DocumentKind } from './documents/index';
+import type { Extracted } from '../documents/extractor';
+import type { DocumentData, DocumentKind } from '../documents/index';
 import { newCancelFlag, raiseCancelFlag } from './cancel';
-import { deserializeError, OcrTaskError } from './errors';
+import { deserializeError, OcrTaskError } from '../errors';
 import type { OcrReply, OcrTask, WorkerSettings } from './task';
-import { threadSettings } from './thread';
+import { threadSettings } from './thread-setup';
 
 /*
  * Recognition runs in worker threads so inference never blocks the event loop. Each
@@ -40,7 +40,7 @@ export interface RunOptions {
 
 // under tsx/vitest this file is TypeScript and so is the worker; compiled, both are .js
 const isTypeScript = import.meta.url.endsWith('.ts');
-const workerFile = fileURLToPath(new URL(isTypeScript ? './worker.ts' : './worker.js', import.meta.url));
+const workerFile = fileURLToPath(new URL(isTypeScript ? './pool-thread.ts' : './pool-thread.js', import.meta.url));
 
 export class OcrPool {
   readonly threads: number;

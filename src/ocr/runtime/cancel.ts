@@ -1,4 +1,4 @@
-import { OcrTaskError } from './errors';
+import { OcrTaskError } from '../errors';
 
 /*
  * Cooperative cancellation of the task a worker thread runs. Terminating a thread while

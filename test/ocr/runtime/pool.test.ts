@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OcrInputError, OcrTaskError } from '../../src/ocr/errors';
-import { createOcrPool } from '../../src/ocr/pool';
-import { renderDocument } from '../support/synth/index';
-import { hasFont } from './fixtures';
+import { OcrInputError, OcrTaskError } from '../../../src/ocr/errors';
+import { createOcrPool } from '../../../src/ocr/runtime/pool';
+import { renderDocument } from '../../support/synth/index';
+import { hasFont } from '../fixtures';
 
 /*
  * The worker pool with real worker threads and real models: typed errors must survive

@@ -1,10 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { configureSessions, warmUp } from '../models';
-import type { HelperData, HelperReply, HelperRequest } from './helpers';
-import { readLine } from './read';
+import type { HelperData, HelperReply, HelperRequest } from './rec-helpers';
+import { readLine } from '../rec/read';
 
 /*
- * A recognition helper thread (helpers.ts): one classifier and one recogniser session on
+ * A recognition helper thread (rec-helpers.ts): one classifier and one recogniser session on
  * one ONNX Runtime thread, warmed before it says it is ready, then one line per request.
  */
 

@@ -1,12 +1,12 @@
-import { cancelledError, isCancelled } from '../cancel';
+import { cancelledError, isCancelled } from './cancel';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
-import { recHelpers, shareRaster, type RecHelper } from './helpers';
-import { readLine, type LineOptions, type ReadLine } from './read';
+import { recHelpers, shareRaster, type RecHelper } from './rec-helpers';
+import { readLine, type LineOptions, type ReadLine } from '../rec/read';
 
 /*
  * The thread's queue of lines to read. This thread and each of its recognition helpers
- * (helpers.ts) take the next line until none is left, so a slow line holds up nobody and
+ * (rec-helpers.ts) take the next line until none is left, so a slow line holds up nobody and
  * lines asked for at the same time by different callers (the invoices of one photo) are
  * read side by side. A cancelled task's waiting lines are refused at once; lines already
  * under way finish, so nothing is left running when the task returns.

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { sessionSettings, type ModelForm } from '../models';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
-import type { LineOptions, ReadLine } from './read';
+import type { LineOptions, ReadLine } from '../rec/read';
 
 /*
  * Recognition helpers: threads that read lines for the thread that owns them, each with
@@ -30,7 +30,7 @@ export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { i
 // A worker's entry is loaded before its --import hooks apply, so TypeScript comes through
 // a dynamic import (piscina does the same with its own JavaScript entry).
 const isTypeScript = import.meta.url.endsWith('.ts');
-const helperUrl = new URL(isTypeScript ? './helper.ts' : './helper.js', import.meta.url);
+const helperUrl = new URL(isTypeScript ? './rec-helper-thread.ts' : './rec-helper-thread.js', import.meta.url);
 const spawnHelper = (workerData: HelperData) =>
   isTypeScript
     ? new Worker(`import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(helperUrl.href)}))`, { eval: true, workerData })

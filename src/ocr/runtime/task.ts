@@ -1,6 +1,6 @@
-import type { Extracted } from './documents/extractor';
-import type { SerializedError } from './errors';
-import type { ModelForm } from './models';
+import type { Extracted } from '../documents/extractor';
+import type { SerializedError } from '../errors';
+import type { ModelForm } from '../models';
 
 /** A unit of work for the pool; plain data so it crosses the thread boundary by copy. */
 export interface OcrTask<Kind extends string = string> {

@@ -1,20 +1,20 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../src/ocr/cancel';
-import * as det from '../../src/ocr/det/index';
-import { rotateCorners, type Quad } from '../../src/ocr/geometry/quad';
-import { decodeImage } from '../../src/ocr/image/decode';
-import type { Raster } from '../../src/ocr/image/raster';
-import { configureSessions } from '../../src/ocr/models';
-import { recHelpers, startRecHelpers } from '../../src/ocr/rec/helpers';
-import * as rec from '../../src/ocr/rec/index';
-import { readLine } from '../../src/ocr/rec/read';
-import { renderDocument } from '../support/synth/index';
-import { hasFont } from './fixtures';
+import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../../src/ocr/runtime/cancel';
+import * as det from '../../../src/ocr/det/index';
+import { rotateCorners, type Quad } from '../../../src/ocr/geometry/quad';
+import { decodeImage } from '../../../src/ocr/image/decode';
+import type { Raster } from '../../../src/ocr/image/raster';
+import { configureSessions } from '../../../src/ocr/models';
+import { recHelpers, startRecHelpers } from '../../../src/ocr/runtime/rec-helpers';
+import * as rec from '../../../src/ocr/rec/index';
+import { readLine } from '../../../src/ocr/rec/read';
+import { renderDocument } from '../../support/synth/index';
+import { hasFont } from '../fixtures';
 
 /*
- * Lines read side by side by this thread and a recognition helper (src/ocr/rec/queue.ts):
+ * Lines read side by side by this thread and a recognition helper (src/ocr/runtime/line-queue.ts):
  * the same text as this thread reads alone, a cancelled task stops taking lines, and a
  * helper that is gone leaves its work to this thread.
  */
@@ -89,8 +89,8 @@ describe.skipIf(!hasFont)('recognition helpers', () => {
   it('let a process that used them exit when its work is done', async () => {
     // idle helpers hold no process open, busy ones do (the owner may be awaiting only them)
     const script = `
-      import { prepareThread } from ${JSON.stringify(new URL('../../src/ocr/thread.ts', import.meta.url).href)};
-      import * as rec from ${JSON.stringify(new URL('../../src/ocr/rec/index.ts', import.meta.url).href)};
+      import { prepareThread } from ${JSON.stringify(new URL('../../../src/ocr/runtime/thread-setup.ts', import.meta.url).href)};
+      import * as rec from ${JSON.stringify(new URL('../../../src/ocr/rec/index.ts', import.meta.url).href)};
       await prepareThread({ intraOpThreads: 1, recThreads: 2 });
       const image = { width: 400, height: 48, data: new Uint8Array(400 * 48 * 3).fill(255) };
       const quad = [{ x: 0, y: 0 }, { x: 400, y: 0 }, { x: 400, y: 48 }, { x: 0, y: 48 }];

@@ -1,16 +1,16 @@
 import Piscina from 'piscina';
 import { setCurrentCancelFlag, throwIfCancelled } from './cancel';
-import { serializeError } from './errors';
-import { loadPdfJs } from './pdf/index';
-import { runTask } from './run';
+import { serializeError } from '../errors';
+import { loadPdfJs } from '../pdf/index';
+import { runTask } from './run-task';
 import type { OcrReply, OcrTask, WorkerSettings } from './task';
-import { prepareThread } from './thread';
+import { prepareThread } from './thread-setup';
 
 /*
  * Piscina worker: models load and run once as soon as the thread starts (and so do its
  * recognition helpers' when it has them), then each task
  * is decoded (or, for a kind that reads PDFs, passed as a PDF) and dispatched by kind
- * through the registry (run.ts). No top-level await: piscina
+ * through the registry (run-task.ts). No top-level await: piscina
  * first require()s the file, and under tsx that fails for modules with one.
  */
 

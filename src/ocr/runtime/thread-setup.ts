@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { configureSessions, defaultModelForm, warmUp } from './models';
-import { startRecHelpers } from './rec/helpers';
+import { configureSessions, defaultModelForm, warmUp } from '../models';
+import { startRecHelpers } from './rec-helpers';
 import type { WorkerSettings } from './task';
 
 /*
@@ -23,7 +23,7 @@ export function threadSettings(given: Partial<WorkerSettings> = {}): WorkerSetti
 
 /**
  * Opens and warms this thread's sessions and starts its recognition helpers. With helpers,
- * each line is read on one ONNX Runtime thread, several lines at a time (rec/helpers.ts).
+ * each line is read on one ONNX Runtime thread, several lines at a time (rec-helpers.ts).
  */
 export async function prepareThread(settings: WorkerSettings): Promise<void> {
   const helpers = settings.recThreads - 1;

@@ -1,8 +1,8 @@
-import { isDocumentKind, runExtractor } from './documents/index';
-import type { Extracted } from './documents/extractor';
-import { OcrTaskError } from './errors';
-import { decodeImage } from './image/decode';
-import { sniffFormat } from './image/sniff';
+import { isDocumentKind, runExtractor } from '../documents/index';
+import type { Extracted } from '../documents/extractor';
+import { OcrTaskError } from '../errors';
+import { decodeImage } from '../image/decode';
+import { sniffFormat } from '../image/sniff';
 import type { OcrTask } from './task';
 
 /*
