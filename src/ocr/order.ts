@@ -18,20 +18,29 @@ export interface Placed {
   width: number;
 }
 
-/** Lines longer along the text say more about the page's direction. */
-function dominantAngle(placed: Placed[], lengths: number[]): number {
+/** A line's text direction in degrees and its length along the text (an OcrLine's box is one). */
+export interface Directed {
+  angle: number;
+  w: number;
+}
+
+/**
+ * The page's text direction in radians: the circular mean of the line angles, longer lines
+ * weighing more (they say more about it). 0 when there are no lines.
+ */
+export function dominantAngle(lines: Directed[]): number {
   let sin = 0, cos = 0;
-  placed.forEach((p, i) => {
-    const rad = (p.angle * Math.PI) / 180;
-    sin += Math.sin(rad) * lengths[i]!;
-    cos += Math.cos(rad) * lengths[i]!;
-  });
+  for (const l of lines) {
+    const rad = (l.angle * Math.PI) / 180;
+    sin += Math.sin(rad) * l.w;
+    cos += Math.cos(rad) * l.w;
+  }
   return sin === 0 && cos === 0 ? 0 : Math.atan2(sin, cos);
 }
 
 export function readingOrder<T>(lines: T[], place: (line: T) => Placed): T[] {
   const places = lines.map(place);
-  const turn = -dominantAngle(places, places.map((p) => p.width));
+  const turn = -dominantAngle(places.map((p) => ({ angle: p.angle, w: p.width })));
   const cos = Math.cos(turn), sin = Math.sin(turn);
   // centres in the page's own frame: rotate back by the dominant text direction
   const placed = lines.map((line, i) => {

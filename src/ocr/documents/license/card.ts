@@ -1,6 +1,7 @@
 import { rotateCorners, type Quad } from '../../geometry/quad';
 import type { Raster } from '../../image/raster';
 import { cropLine } from '../../line';
+import { dominantAngle } from '../../order';
 import { recognize, type OcrLine } from '../../pipeline';
 import * as rec from '../../rec/index';
 import type { DecodedChar } from '../../rec/ctc';
@@ -48,16 +49,6 @@ export function withoutRedInk(image: Raster): Raster {
   return { width: image.width, height: image.height, data };
 }
 
-function dominantAngle(lines: OcrLine[]): number {
-  let sin = 0, cos = 0;
-  for (const l of lines) {
-    const rad = (l.box.angle * Math.PI) / 180;
-    sin += Math.sin(rad) * l.box.w;
-    cos += Math.cos(rad) * l.box.w;
-  }
-  return sin === 0 && cos === 0 ? 0 : Math.atan2(sin, cos);
-}
-
 /** Difference of two directions in degrees, folded into [0, 180]. */
 const apart = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
 const quadAngle = (q: Quad) => (Math.atan2(q[1].y - q[0].y, q[1].x - q[0].x) * 180) / Math.PI;
@@ -70,7 +61,7 @@ const quadAngle = (q: Quad) => (Math.atan2(q[1].y - q[0].y, q[1].x - q[0].x) * 1
  * are kept for this (the first pass keeps lines down to 0.3), then dropped below 0.5.
  */
 async function upright(image: Raster, lines: OcrLine[]): Promise<OcrLine[]> {
-  const up = (dominantAngle(lines.filter((l) => l.box.w > 4 * l.box.h && l.confidence >= 0.5)) * 180) / Math.PI;
+  const up = (dominantAngle(lines.filter((l) => l.box.w > 4 * l.box.h && l.confidence >= 0.5).map((l) => l.box)) * 180) / Math.PI;
   const turns = new Map<OcrLine, Quad>();
   for (const l of lines) {
     if (apart(l.box.angle, up) <= 45) continue;
@@ -95,7 +86,7 @@ export async function readCard(input: Raster): Promise<Card> {
   const image = withoutRedInk(input);
   const { lines } = await recognize(image, { minConfidence: 0.3 });
   const straight = await upright(image, lines);
-  const angle = dominantAngle(straight);
+  const angle = dominantAngle(straight.map((l) => l.box));
   const cos = Math.cos(-angle), sin = Math.sin(-angle);
   return {
     image,

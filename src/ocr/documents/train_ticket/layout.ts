@@ -1,5 +1,6 @@
 import { rotateCorners } from '../../geometry/quad';
 import type { Raster } from '../../image/raster';
+import { dominantAngle } from '../../order';
 import type { OcrLine } from '../../pipeline';
 import * as rec from '../../rec/index';
 import { normaliseText } from '../../text';
@@ -22,23 +23,13 @@ export interface Placed {
   h: number;
 }
 
-function dominantAngle(lines: OcrLine[]): number {
-  let sin = 0, cos = 0;
-  for (const l of lines) {
-    const rad = (l.box.angle * Math.PI) / 180;
-    sin += Math.sin(rad) * l.box.w;
-    cos += Math.cos(rad) * l.box.w;
-  }
-  return sin === 0 && cos === 0 ? 0 : Math.atan2(sin, cos);
-}
-
 /**
  * Lines read against the ticket's direction, read again turned over: the 0°/180°
  * classifier leaves some short lines of an upside-down photo as they are (`G960` read
  * `0969`), and the ticket's long lines say which way is up.
  */
 export async function uprightLines(image: Raster, lines: OcrLine[]): Promise<OcrLine[]> {
-  const up = (dominantAngle(lines.filter((l) => l.box.w > 4 * l.box.h)) * 180) / Math.PI;
+  const up = (dominantAngle(lines.filter((l) => l.box.w > 4 * l.box.h).map((l) => l.box)) * 180) / Math.PI;
   const against = (l: OcrLine) => l.box.w >= 1.6 * l.box.h && Math.abs(((((l.box.angle - up + 180) % 360) + 360) % 360) - 180) > 150;
   const turned = lines.filter(against);
   if (turned.length === 0) return lines;
@@ -52,7 +43,7 @@ export async function uprightLines(image: Raster, lines: OcrLine[]): Promise<Ocr
 }
 
 export function placeLines(lines: OcrLine[]): Placed[] {
-  const turn = -dominantAngle(lines);
+  const turn = -dominantAngle(lines.map((l) => l.box));
   const cos = Math.cos(turn), sin = Math.sin(turn);
   return lines.map((l) => ({
     text: l.text,
