@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { cachedCredentials } from './auth/credential-cache';
+import { type NonceStore, databaseNonces, redisNonces } from './auth/nonces';
 import type { Config } from './config';
 import type { Limits } from './limits/limits';
 import { memoryLimits } from './limits/memory';
@@ -21,6 +22,8 @@ export interface Services {
   audit: AuditLog;
   postal: PostalRepo;
   limits: Limits;
+  /** gateway_nonce values already used, shared by every gateway (Redis, or the database without it) */
+  nonces: NonceStore;
   /** recognition workers and job queues; started by the gateway (startGateway), never by the admin command line */
   recognition: RecognitionRuntime;
   redis?: Redis;
@@ -52,6 +55,7 @@ export async function createServices(config: Config, log: { warn(obj: unknown, m
     audit,
     postal: postalRepo(storage),
     limits,
+    nonces: redis ? redisNonces(redis, config.REDIS_PREFIX) : databaseNonces(storage.db),
     recognition,
     redis,
     async close() {

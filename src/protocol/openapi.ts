@@ -65,7 +65,7 @@ export function buildOpenApi(serverUrl?: string) {
           type: 'apiKey',
           in: 'query',
           name: 'gateway_sign',
-          description: 'with gateway_appid (and optional gateway_timestamp, gateway_sign_method); see docs/api.md',
+          description: 'with gateway_appid, gateway_timestamp, gateway_nonce and gateway_sign_method=hmac-sha256; see docs/api.md',
         },
         token: { type: 'apiKey', in: 'header', name: 'gateway-access-token', description: 'or the access_token parameter' },
       },

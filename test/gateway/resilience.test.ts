@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { sign } from '../../src/gateway/auth/signature';
+import { signRequest } from '../../src/gateway/auth/hmac-sha256';
 import { loggerOptions } from '../../src/gateway/logger';
 import { type TestGateway, call, startTestGateway } from '../support/gateway';
 
@@ -44,9 +44,9 @@ describe('logs', () => {
     const app = await gw.createApp();
     const created = await call(gw.url, '2141-1', { query: { appKey: app.appKey }, form: { out_code: 'log', permission_list: '1917-*' } });
     const token = created.body.item.access_token as string;
-    const params = { gateway_appid: String(app.appid), out_code: 'log' };
-    const signature = sign(params, app.secret);
-    await call(gw.url, '2141-4', { form: { ...params, gateway_sign: signature } });
+    const signed = signRequest({ method: 'POST', pointId: '2141-4', appid: app.appid, secret: app.secret, params: { out_code: 'log' } });
+    const signature = signed.gateway_sign!;
+    expect((await call(gw.url, '2141-4', { form: signed })).json.gateway_res_code).toBe(0);
     await call(gw.url, '1917-1', { query: { code: '100089', access_token: token } });
     await call(gw.url, '1917-1', { query: { code: '100089' }, headers: { 'gateway-access-token': token } });
     await call(gw.url, '2141-4', { query: { appKey: app.appKey, out_code: 'log' } });

@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signRequest } from '../../src/gateway/auth/hmac-sha256';
 import { type TestGateway, call, startTestGateway } from '../support/gateway';
 import { createTestDatabase, postgresAvailable, redisAvailable, testRedisUrl } from '../support/services';
 
@@ -25,6 +27,20 @@ describe.skipIf(!available)('two gateways on PostgreSQL + Redis', () => {
     await a?.stop();
     await b?.stop();
     await drop?.();
+  });
+
+  it('refuses on one gateway a signed call the other accepted: the nonce is kept in Redis', async () => {
+    const app = await a.createApp();
+    const once = signRequest({ method: 'GET', pointId: '2141-5', appid: app.appid, secret: app.secret, params: {} });
+    expect((await call(a.url, '2141-5', { query: once })).json.gateway_res_code).toBe(0);
+    const replay = await call(b.url, '2141-5', { query: once });
+    expect(replay.json.gateway_res_code).toBe(-1004);
+    const redis = new Redis(testRedisUrl());
+    try {
+      expect(await redis.pttl(`${a.config.REDIS_PREFIX}:nonce:${app.appid}:${once.gateway_nonce}`)).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('sees a token created through one gateway from the other, and its deletion at once', async () => {

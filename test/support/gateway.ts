@@ -13,6 +13,8 @@ export interface TestGateway extends RunningGateway {
   createApp(name?: string): Promise<NewApplication>;
   /** creates a sub-authorization directly in the store and returns its token */
   createToken(appid: number, s?: Partial<NewSubAuth>): Promise<string>;
+  /** turns the application's ShowAPI-compatible signatures on or off, as `npm run admin -- app set` does */
+  setLegacySignature(appid: number, on: boolean): Promise<void>;
 }
 
 /**
@@ -41,6 +43,9 @@ export async function startTestGateway(
     ...gw,
     config,
     createApp: (name = 'test') => apps.create(name),
+    async setLegacySignature(appid, on) {
+      await apps.setLegacySignature(appid, on);
+    },
     async createToken(appid, s = {}) {
       const created = await subs.create(appid, {
         outCode: s.outCode ?? `oc-${Math.random().toString(36).slice(2)}`,

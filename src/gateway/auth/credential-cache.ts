@@ -73,6 +73,7 @@ export function cachedCredentials(
       findByAppKey: (appKey: string) => through(apps, `k:${appKey}`, () => applications.findByAppKey(appKey)),
       findById: (appid: number) => through(apps, `i:${appid}`, () => applications.findById(appid)),
       setDisabled: clearing(applications.setDisabled),
+      setLegacySignature: clearing(applications.setLegacySignature),
       rotateSecret: clearing(applications.rotateSecret),
       rotateAppKey: clearing(applications.rotateAppKey),
     } satisfies ApplicationsRepo,

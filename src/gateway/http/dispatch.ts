@@ -57,7 +57,7 @@ export function pointDispatcher(services: Services, stats: { inFlight: number } 
     stats.inFlight++;
     let release: Release | undefined;
     try {
-      const caller = await authenticate({ params, tokenHeader, clientIp: request.ip }, spec, services, (who) => {
+      const caller = await authenticate({ params, tokenHeader, clientIp: request.ip, method: request.method }, spec, services, (who) => {
         request.gw.appid = who.appid;
         request.gw.outCode = who.outCode;
         request.gw.mode = who.mode;

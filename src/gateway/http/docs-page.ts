@@ -53,7 +53,7 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid 
 code,pre{font:13px ui-monospace,monospace}pre{background:#f6f6f6;padding:.5rem;overflow:auto;max-height:30rem}section{margin:2rem 0}</style></head>
 <body><h1>Recognition gateway API <small>${API_VERSION}</small></h1>
 <p>Call <code>/{product}-{point}</code> with a form-encoded body (<code>application/x-www-form-urlencoded</code>) and
-<code>?appKey=…</code>, a signature (<code>gateway_appid</code> + <code>gateway_sign</code>) or a sub-authorization token
+<code>?appKey=…</code>, a signature (<code>gateway_appid</code>, <code>gateway_timestamp</code>, <code>gateway_nonce</code>, <code>gateway_sign_method=hmac-sha256</code>, <code>gateway_sign</code>; see docs/api.md) or a sub-authorization token
 (header <code>gateway-access-token</code>). Every answer is the envelope
 <code>{gateway_res_code, gateway_res_error, gateway_res_id, gateway_res_body}</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a>.</p>
 <ul>${nav}</ul>

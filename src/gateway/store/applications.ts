@@ -6,6 +6,8 @@ export interface Application {
   name: string;
   secret: string;
   disabled: boolean;
+  /** accepts the ShowAPI-compatible md5/hmac signatures besides hmac-sha256 (DESIGN.md §2) */
+  legacySignature: boolean;
   createdAt: number;
 }
 
@@ -20,10 +22,20 @@ function toApplication(row: {
   name: string;
   secret: string;
   disabled: number;
+  legacy_signature: number;
   created_at: number;
 }): Application {
-  return { appid: row.appid, name: row.name, secret: row.secret, disabled: row.disabled !== 0, createdAt: row.created_at };
+  return {
+    appid: row.appid,
+    name: row.name,
+    secret: row.secret,
+    disabled: row.disabled !== 0,
+    legacySignature: row.legacy_signature !== 0,
+    createdAt: row.created_at,
+  };
 }
+
+const COLUMNS = ['appid', 'name', 'secret', 'disabled', 'legacy_signature', 'created_at'] as const;
 
 /** Applications: the owners of appKeys, secrets and sub-authorizations. */
 export function applicationsRepo(db: Db) {
@@ -43,7 +55,7 @@ export function applicationsRepo(db: Db) {
     async findByAppKey(appKey: string): Promise<Application | undefined> {
       const row = await db
         .selectFrom('applications')
-        .select(['appid', 'name', 'secret', 'disabled', 'created_at'])
+        .select(COLUMNS)
         .where('app_key_hash', '=', sha256Hex(appKey))
         .executeTakeFirst();
       return row && toApplication(row);
@@ -52,7 +64,7 @@ export function applicationsRepo(db: Db) {
     async findById(appid: number): Promise<Application | undefined> {
       const row = await db
         .selectFrom('applications')
-        .select(['appid', 'name', 'secret', 'disabled', 'created_at'])
+        .select(COLUMNS)
         .where('appid', '=', appid)
         .executeTakeFirst();
       return row && toApplication(row);
@@ -61,7 +73,7 @@ export function applicationsRepo(db: Db) {
     async list(): Promise<Omit<Application, 'secret'>[]> {
       const rows = await db
         .selectFrom('applications')
-        .select(['appid', 'name', 'secret', 'disabled', 'created_at'])
+        .select(COLUMNS)
         .orderBy('appid')
         .execute();
       return rows.map((r) => {
@@ -80,6 +92,16 @@ export function applicationsRepo(db: Db) {
       const res = await db
         .updateTable('applications')
         .set({ disabled: disabled ? 1 : 0 })
+        .where('appid', '=', appid)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    /** Turns the ShowAPI-compatible signatures on or off; false when there is no such application. */
+    async setLegacySignature(appid: number, on: boolean): Promise<boolean> {
+      const res = await db
+        .updateTable('applications')
+        .set({ legacy_signature: on ? 1 : 0 })
         .where('appid', '=', appid)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;

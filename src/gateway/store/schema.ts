@@ -13,6 +13,8 @@ export interface ApplicationsTable {
   /** kept as is: signatures are MD5/HMAC over it, so it must be recoverable */
   secret: string;
   disabled: number;
+  /** 1: the ShowAPI-compatible md5/hmac signatures are accepted too (migrations/004-signatures.ts) */
+  legacy_signature: Generated<number>;
   created_at: number;
 }
 
@@ -106,6 +108,12 @@ export interface RecognitionJobsTable {
   expires_at: number | null;
 }
 
+/** gateway_nonce values already used, `appid:nonce`, kept until their call's window has passed */
+export interface UsedNoncesTable {
+  key: string;
+  expires_at: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   sub_auths: SubAuthsTable;
@@ -114,4 +122,5 @@ export interface Database {
   postal_areas: PostalAreasTable;
   postal_meta: PostalMetaTable;
   recognition_jobs: RecognitionJobsTable;
+  used_nonces: UsedNoncesTable;
 }

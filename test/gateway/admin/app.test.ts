@@ -75,3 +75,14 @@ it('reports misuse as one JSON error object with a non-zero exit and usage on st
     expect(r.stderr).toContain('usage');
   }
 });
+
+it('app set --legacy-signature turns the ShowAPI-compatible signatures on and off, and app list shows it', async () => {
+  const created = admin(['app', 'create', '--name', 'legacy-client'], env).json;
+  const listed = () => admin(['app', 'list'], env).json.applications.find((a: { appid: number }) => a.appid === created.appid);
+  expect(listed().legacySignature).toBe(false);
+  expect(admin(['app', 'set', '--appid', String(created.appid), '--legacy-signature', 'on'], env).json).toEqual({ appid: created.appid, legacySignature: true });
+  expect(listed().legacySignature).toBe(true);
+  expect(admin(['app', 'set', '--appid', String(created.appid), '--legacy-signature', 'off'], env).json.legacySignature).toBe(false);
+  expect(admin(['app', 'set', '--appid', String(created.appid), '--legacy-signature', 'maybe'], env).json.error).toContain('on or off');
+  expect(admin(['app', 'set', '--appid', '999999', '--legacy-signature', 'on'], env).json.error).toContain('no application');
+});

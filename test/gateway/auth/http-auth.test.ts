@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signRequest, signV2 } from '../../../src/gateway/auth/hmac-sha256';
 import { formatGatewayTimestamp, sign } from '../../../src/gateway/auth/signature';
 import { type TestGateway, call, startTestGateway } from '../../support/gateway';
 
@@ -35,35 +36,47 @@ describe('appKey mode', () => {
   });
 });
 
-describe('signature mode', () => {
-  const signed = (params: Record<string, string>, method: 'md5' | 'hmac' = 'md5', secret = app.secret) => ({
+describe('signature mode, ShowAPI-compatible md5 / hmac (an application the operator left them on for)', () => {
+  let legacy: { appid: number; appKey: string; secret: string };
+  beforeAll(async () => {
+    legacy = await gw.createApp('legacy');
+    await gw.setLegacySignature(legacy.appid, true);
+  });
+  const stamp = () => ({ gateway_timestamp: formatGatewayTimestamp(Date.now()) });
+  const signed = (params: Record<string, string>, method: 'md5' | 'hmac' = 'md5', secret = legacy.secret) => ({
     ...params,
     gateway_sign: sign(params, secret, method),
   });
 
   it('accepts md5 and hmac signatures over query and form parameters together, Chinese values included', async () => {
-    const query = { gateway_appid: String(app.appid), gateway_timestamp: formatGatewayTimestamp(Date.now()) };
+    const query = { gateway_appid: String(legacy.appid), ...stamp() };
     const form = { out_code: 'sig-用户', permission_list: '1917-1', remark: '足球 & 篮球' };
-    const md5 = await call(gw.url, '2141-1', { query: { ...query, gateway_sign: sign({ ...query, ...form }, app.secret) }, form });
+    const md5 = await call(gw.url, '2141-1', { query: { ...query, gateway_sign: sign({ ...query, ...form }, legacy.secret) }, form });
     expect(md5.json.gateway_res_code).toBe(0);
     expect(md5.body.item.out_code).toBe('sig-用户');
     const p = { ...query, gateway_sign_method: 'hmac', out_code: 'sig-用户' };
     const hmac = await call(gw.url, '2141-4', { form: signed(p, 'hmac') });
     expect(hmac.json.gateway_res_code).toBe(0);
     expect(hmac.body.item.remark).toBe('足球 & 篮球');
-    const upper = await call(gw.url, '2141-4', { form: { ...p, gateway_sign: sign(p, app.secret, 'hmac').toUpperCase() } });
+    const upper = await call(gw.url, '2141-4', { form: { ...p, gateway_sign: sign(p, legacy.secret, 'hmac').toUpperCase() } });
     expect(upper.json.gateway_res_code).toBe(0);
   });
 
-  it('works without gateway_timestamp', async () => {
-    const r = await call(gw.url, '2141-5', { form: signed({ gateway_appid: String(app.appid) }) });
-    expect(r.json.gateway_res_code).toBe(0);
+  it('requires gateway_timestamp (-1005), and a gateway_nonce, when sent, is single-use (-1004)', async () => {
+    const without = await call(gw.url, '2141-5', { form: signed({ gateway_appid: String(legacy.appid) }) });
+    expect(without.status).toBe(401);
+    expect(without.json.gateway_res_code).toBe(-1005);
+    const once = signed({ gateway_appid: String(legacy.appid), ...stamp(), gateway_nonce: 'legacy-nonce-0000001' });
+    expect((await call(gw.url, '2141-5', { form: once })).json.gateway_res_code).toBe(0);
+    const replay = await call(gw.url, '2141-5', { form: once });
+    expect(replay.json.gateway_res_code).toBe(-1004);
+    expect(replay.json.gateway_res_error).toContain('already used');
   });
 
   it('refuses missing appid (-1002), missing sign (-1003), wrong sign (-1004), bad or stale timestamp (-1005)', async () => {
-    const base = { gateway_appid: String(app.appid), page: '1' };
+    const base = { gateway_appid: String(legacy.appid), page: '1', ...stamp() };
     const cases: [Record<string, string>, number][] = [
-      [{ gateway_sign: sign({ page: '1' }, app.secret) }, -1002],
+      [{ gateway_sign: sign({ page: '1' }, legacy.secret) }, -1002],
       [{ ...base }, -1003],
       [{ ...base, gateway_sign: sign(base, 'wrong-secret') }, -1004],
       [{ ...signed(base), page: '2' }, -1004],
@@ -80,6 +93,62 @@ describe('signature mode', () => {
     }
     const fresh = await call(gw.url, '2141-5', { form: signed({ ...base, gateway_timestamp: formatGatewayTimestamp(Date.now() - 9 * 60_000) }) });
     expect(fresh.json.gateway_res_code).toBe(0);
+  });
+});
+
+describe('signature mode, hmac-sha256', () => {
+  it('is the only method a new application accepts: md5 and hmac are refused (-1004) however well signed', async () => {
+    for (const method of ['md5', 'hmac'] as const) {
+      const p = { gateway_appid: String(app.appid), gateway_timestamp: formatGatewayTimestamp(Date.now()), ...(method === 'hmac' ? { gateway_sign_method: 'hmac' } : {}) };
+      const r = await call(gw.url, '2141-5', { form: { ...p, gateway_sign: sign(p, app.secret, method) } });
+      expect(r.status).toBe(401);
+      expect(r.json.gateway_res_code).toBe(-1004);
+      expect(r.json.gateway_res_error).toContain('hmac-sha256');
+    }
+  });
+
+  it('accepts a signed GET and a signed POST with fields in the query and the form, Chinese and empty values included', async () => {
+    const signed = signRequest({ method: 'POST', pointId: '2141-1', appid: app.appid, secret: app.secret, params: { out_code: 'v2-用户', permission_list: '1917-1', remark: '', ip_white_list: '' } });
+    const { gateway_appid, gateway_sign, ...form } = signed;
+    const created = await call(gw.url, '2141-1', { query: { gateway_appid: gateway_appid!, gateway_sign: gateway_sign! }, form });
+    expect(created.json.gateway_res_code).toBe(0);
+    expect(created.body.item.out_code).toBe('v2-用户');
+    const get = await call(gw.url, '2141-4', { method: 'GET', query: signRequest({ method: 'GET', pointId: '2141-4', appid: app.appid, secret: app.secret, params: { out_code: 'v2-用户' } }) });
+    expect(get.json.gateway_res_code).toBe(0);
+  });
+
+  it('refuses a missing timestamp or nonce, a bad nonce, a stale timestamp and a replay', async () => {
+    const fresh = () => signRequest({ method: 'GET', pointId: '2141-5', appid: app.appid, secret: app.secret, params: {} });
+    const resign = (p: Record<string, string>) => {
+      const { gateway_sign: _s, ...rest } = p;
+      return { ...rest, gateway_sign: signV2('GET', '2141-5', rest, app.secret) };
+    };
+    const { gateway_timestamp: _t, ...noStamp } = fresh();
+    const { gateway_nonce: _n, ...noNonce } = fresh();
+    const cases: [Record<string, string>, number][] = [
+      [resign(noStamp), -1005],
+      [resign(noNonce), -1004],
+      [resign({ ...fresh(), gateway_nonce: 'short' }), -1004],
+      [resign({ ...fresh(), gateway_nonce: 'x'.repeat(65) }), -1004],
+      [signRequest({ method: 'GET', pointId: '2141-5', appid: app.appid, secret: app.secret, params: {}, now: Date.now() - 11 * 60_000 }), -1005],
+      [{ ...fresh(), gateway_sign: 'f'.repeat(64) }, -1004],
+    ];
+    for (const [query, code] of cases) {
+      const r = await call(gw.url, '2141-5', { query });
+      expect(r.json.gateway_res_code, JSON.stringify(query)).toBe(code);
+      expect(r.status).toBe(401);
+    }
+    const once = fresh();
+    expect((await call(gw.url, '2141-5', { query: once })).json.gateway_res_code).toBe(0);
+    const replay = await call(gw.url, '2141-5', { query: once });
+    expect(replay.json.gateway_res_code).toBe(-1004);
+    expect(replay.json.gateway_res_error).toContain('already used');
+  });
+
+  it('a wrongly signed call does not use up the nonce it carries', async () => {
+    const good = signRequest({ method: 'GET', pointId: '2141-5', appid: app.appid, secret: app.secret, params: {} });
+    expect((await call(gw.url, '2141-5', { query: { ...good, gateway_sign: 'a'.repeat(64) } })).json.gateway_res_code).toBe(-1004);
+    expect((await call(gw.url, '2141-5', { query: good })).json.gateway_res_code).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signRequest, signV2, stringToSignV2 } from '../../../src/gateway/auth/hmac-sha256';
 import {
   formatGatewayTimestamp,
   parseGatewayTimestamp,
@@ -44,5 +45,38 @@ describe('ShowAPI-compatible signatures (DESIGN.md §2 test vectors)', () => {
     expect(parseGatewayTimestamp('20230230120000')).toBeNaN();
     expect(parseGatewayTimestamp('2023-05-08 12:00')).toBeNaN();
     expect(parseGatewayTimestamp('20231308120000')).toBeNaN();
+  });
+});
+
+describe('hmac-sha256 signatures (docs/api.md test vectors)', () => {
+  const secret = '123456789abcdef';
+  const base = { gateway_appid: '123', gateway_sign_method: 'hmac-sha256', gateway_timestamp: '20240501120000' };
+
+  it('matches the published vectors, canonical string included', () => {
+    const post = { ...base, gateway_nonce: '3f2b8c1d4e5a69788796a5b4c3d2e1f0', page: '1', out_code: '用户 A&B=1', remark: '' };
+    expect(stringToSignV2('POST', '2141-5', post)).toBe(
+      'GATEWAY-HMAC-SHA256\nPOST\n/2141-5\ngateway_appid=123&gateway_nonce=3f2b8c1d4e5a69788796a5b4c3d2e1f0&gateway_sign_method=hmac-sha256&gateway_timestamp=20240501120000&out_code=%E7%94%A8%E6%88%B7%20A%26B%3D1&page=1&remark=',
+    );
+    expect(signV2('POST', '2141-5', post, secret)).toBe('bc68a3b02c7d0c923d64419d865e57ded9075935e4d255285e41d787e238099a');
+    const get = { ...base, gateway_nonce: 'n-0123456789abcdef', code: '100089' };
+    expect(signV2('GET', '1917-1', get, secret)).toBe('5e87d2578b1f11a7076e9b7a48e3b1ef78130dc965d428b9798f3698c3bc4625');
+  });
+
+  it('changes with the method, the access point, an empty field and any re-split of keys and values', () => {
+    const p = { ...base, gateway_nonce: 'n-0123456789abcdef', ip_white_list: '10.9.9.9', rate: '1' };
+    const s = signV2('POST', '2141-1', p, secret);
+    expect(signV2('GET', '2141-1', p, secret)).not.toBe(s);
+    expect(signV2('POST', '2141-6', p, secret)).not.toBe(s);
+    expect(signV2('POST', '2141-1', { ...p, remark: '' }, secret)).not.toBe(s);
+    const { ip_white_list: _i, rate: _r, ...rest } = p;
+    expect(signV2('POST', '2141-1', { ...rest, i: 'p_white_list10.9.9.9', r: 'ate1' }, secret)).not.toBe(s);
+    expect(signV2('POST', '2141-1', { ...rest, ip_white_list: '10.9.9.9&rate=1' }, secret)).not.toBe(s);
+    expect(signV2('POST', '2141-1', { ...rest, 'ip_white_list=10.9.9.9&rate': '1' }, secret)).not.toBe(s);
+  });
+
+  it('signRequest adds every gateway_ field a client sends', () => {
+    const signed = signRequest({ method: 'GET', pointId: '1917-1', appid: 123, secret, params: { code: '100089' }, now: Date.UTC(2024, 4, 1, 4), nonce: 'n-0123456789abcdef' });
+    expect(signed).toEqual({ ...base, gateway_nonce: 'n-0123456789abcdef', code: '100089', gateway_sign: '5e87d2578b1f11a7076e9b7a48e3b1ef78130dc965d428b9798f3698c3bc4625' });
+    expect(signRequest({ method: 'GET', pointId: '1917-1', appid: 1, secret, params: {} }).gateway_nonce).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { formatGatewayTimestamp, sign } from '../../../src/gateway/auth/signature';
+import { signRequest } from '../../../src/gateway/auth/hmac-sha256';
 import { postalPage } from '../../../src/protocol/postal';
 import { type TestGateway, call } from '../../support/gateway';
 
@@ -42,15 +42,13 @@ export async function credentials(gw: TestGateway): Promise<Credentials> {
 export function callers(gw: TestGateway, c: Credentials): Record<string, Caller> {
   const get = (point: string, query: Fields, headers: Fields = {}) => call(gw.url, point, { method: 'GET', query, headers });
   const post = (point: string, query: Fields, form: Fields, headers: Fields = {}) => call(gw.url, point, { query, form, headers });
-  const signed = (fields: Fields): Fields => {
-    const p = { ...fields, gateway_appid: String(c.appid), gateway_timestamp: formatGatewayTimestamp(Date.now()) };
-    return { ...p, gateway_sign: sign(p, c.secret) };
-  };
+  const signed = (method: 'GET' | 'POST', pointId: string, params: Fields): Fields =>
+    signRequest({ method, pointId, appid: c.appid, secret: c.secret, params });
   return {
     'appKey GET': (point, f) => get(point, { ...f, appKey: c.appKey }),
     'appKey POST': (point, f) => post(point, { appKey: c.appKey }, f),
-    'signature GET': (point, f) => get(point, signed(f)),
-    'signature POST': (point, f) => post(point, {}, signed(f)),
+    'signature GET': (point, f) => get(point, signed('GET', point, f)),
+    'signature POST': (point, f) => post(point, {}, signed('POST', point, f)),
     'token header GET': (point, f) => get(point, f, { 'gateway-access-token': c.token }),
     'token header POST': (point, f) => post(point, {}, f, { 'gateway-access-token': c.token }),
     'access_token GET': (point, f) => get(point, { ...f, access_token: c.token }),

@@ -51,3 +51,19 @@ export const appRotateKey: AdminCommand = {
     return { appid, appKey };
   },
 };
+
+/**
+ * `app set --appid N --legacy-signature on|off`: whether the application still accepts the
+ * ShowAPI-compatible md5/hmac signatures (DESIGN.md §2, docs/api.md states their weaknesses).
+ */
+export const appSet: AdminCommand = {
+  usage: 'app set --appid N --legacy-signature on|off',
+  options: { appid: { type: 'string' }, 'legacy-signature': { type: 'string' } },
+  async run(services, args) {
+    const appid = requireInt(args, 'appid');
+    const value = requireString(args, 'legacy-signature');
+    if (value !== 'on' && value !== 'off') throw new AdminError('--legacy-signature must be on or off');
+    if (!(await services.applications.setLegacySignature(appid, value === 'on'))) throw new AdminError(`no application ${appid}`);
+    return { appid, legacySignature: value === 'on' };
+  },
+};

@@ -1,5 +1,5 @@
 import type { AdminCommand } from '../command';
-import { appCreate, appDisable, appEnable, appList, appRotateKey, appRotateSecret } from './app';
+import { appCreate, appDisable, appEnable, appList, appRotateKey, appRotateSecret, appSet } from './app';
 import { auditList } from './audit';
 import { postalImport, postalStats } from './postal';
 
@@ -11,6 +11,7 @@ export const adminCommands: Record<string, AdminCommand> = {
   'app enable': appEnable,
   'app rotate-secret': appRotateSecret,
   'app rotate-key': appRotateKey,
+  'app set': appSet,
   'audit list': auditList,
   'postal import': postalImport,
   'postal stats': postalStats,
