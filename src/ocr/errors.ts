@@ -4,10 +4,11 @@
  * message: the gateway needs `reason` to choose its code (-1101 vs -1102).
  */
 
-export type OcrInputReason = 'unsupported-format' | 'corrupt' | 'too-many-pixels' | 'empty' | 'encrypted';
+export type OcrInputReason = 'unsupported-format' | 'corrupt' | 'too-many-pixels' | 'too-large' | 'empty' | 'encrypted';
 
 /**
- * The bytes are not an image (or PDF) we can read. too-many-pixels → -1101, the others → -1102;
+ * The bytes are not an image (or PDF, OFD, XML) we can read. too-many-pixels and too-large (a file
+ * that unpacks beyond its limits: a ZIP bomb, an XML of a million elements) → -1101, the others → -1102;
  * 'encrypted' is a password-protected PDF (we never guess passwords), kept apart from 'corrupt'
  * so the remark can tell the caller to send the file without its password.
  */

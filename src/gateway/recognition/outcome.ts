@@ -30,7 +30,7 @@ export type Failure =
 export function classify(err: unknown, timedOut: boolean): Failure {
   if (timedOut) return { kind: 'timeout' };
   if (err instanceof OcrInputError) {
-    return { kind: 'input', code: err.reason === 'too-many-pixels' ? 'INPUT_TOO_LARGE' : 'INPUT_UNREADABLE', detail: err.message };
+    return { kind: 'input', code: err.reason === 'too-many-pixels' || err.reason === 'too-large' ? 'INPUT_TOO_LARGE' : 'INPUT_UNREADABLE', detail: err.message };
   }
   if (err instanceof OcrTaskError) {
     if (err.reason === 'unknown-kind' || err.reason === 'disabled') return { kind: 'unavailable', detail: err.message };
