@@ -6,7 +6,8 @@ import { corsPolicy } from './http/cors';
 import { pointDispatcher } from './http/dispatch';
 import { renderDocsPage } from './http/docs-page';
 import { type GatewayRequestState, fromFrameworkError, sendError, sendSuccess } from './http/envelope';
-import { parseForm } from './http/form';
+import { parseFormBody } from './http/form';
+import { inFlightLimit } from './http/in-flight';
 import { readinessAnswer, readinessProbe } from './http/health';
 import { createRegistry, httpMetrics, metricsAccess, recognitionMetrics } from './http/metrics';
 import { SERVER_LIMITS, capConnections, clientErrorHandler, lastRequestOnSocket } from './http/server-limits';
@@ -70,9 +71,10 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
   const cors = corsPolicy(services.config.CORS_ORIGINS);
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  // bytes, not a string: invalid UTF-8 is refused, not replaced (http/form.ts)
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) => {
     try {
-      done(null, parseForm(body as string, 'body'));
+      done(null, parseFormBody(body as Buffer));
     } catch (e) {
       done(e as Error, undefined);
     }
@@ -164,7 +166,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
     url: '/:pointId',
-    handler: pointDispatcher(services, dispatchStats),
+    onRequest: inFlightLimit(services.config.MAX_IN_FLIGHT, dispatchStats),
+    handler: pointDispatcher(services),
   });
 
   return app;

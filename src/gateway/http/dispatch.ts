@@ -32,11 +32,9 @@ function mergeParams(query: Record<string, string>, body: unknown): Record<strin
 /**
  * Serves every `/{product}-{point}` call: routing, method, authentication, token limits,
  * validation, then the point's handler. Errors propagate to the app's error handler, which writes
- * the envelope. `stats.inFlight` counts the calls being served (MAX_IN_FLIGHT; /metrics reads it).
+ * the envelope. MAX_IN_FLIGHT is counted before, from the first byte (in-flight.ts).
  */
-export function pointDispatcher(services: Services, stats: { inFlight: number } = { inFlight: 0 }) {
-  const maxInFlight = services.config.MAX_IN_FLIGHT;
-
+export function pointDispatcher(services: Services) {
   return async function dispatch(request: FastifyRequest<{ Params: { pointId: string } }>, reply: FastifyReply) {
     const id = request.params.pointId;
     const handler = findHandler(id);
@@ -53,8 +51,6 @@ export function pointDispatcher(services: Services, stats: { inFlight: number } 
     const tokenHeader = Array.isArray(header) ? header[0] : header;
     request.gw.tokenCall = claimedMode({ params, tokenHeader }) === 'token';
 
-    if (stats.inFlight >= maxInFlight) throw new GatewayError('OVERLOADED');
-    stats.inFlight++;
     let release: Release | undefined;
     try {
       const caller = await authenticate({ params, tokenHeader, clientIp: request.ip, method: request.method }, spec, services, (who) => {
@@ -107,7 +103,6 @@ export function pointDispatcher(services: Services, stats: { inFlight: number } 
         if (abort) reply.raw.off('close', onClose);
       }
     } finally {
-      stats.inFlight--;
       if (release) await release();
     }
   };
