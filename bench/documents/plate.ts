@@ -1,13 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PLATE_KINDS, renderPlateScene } from '../../test/support/synth/documents/plate';
+import sharp, { type Sharp } from 'sharp';
+import { PLATE_SCENE_KINDS, renderPlateCase } from '../../test/support/synth/documents/plate-scenes';
+import { devPhotos } from '../dev/photos';
 import type { DocumentBench, DocumentCase, FieldValue } from './types';
 
 /*
  * 2582-20 plates: the corpus's 15 plate photos (CCPD blue plates, green new-energy, yellow
- * one- and two-row, a police plate) and synthetic scenes of every plate type in turn,
- * photo-like. Scored on the number and type of the most confident plate and on the count of
- * plates found (1: a second plate is a false one).
+ * one- and two-row, a police plate), the development set of real photos (bench/dev/plate.json,
+ * when its cache is present) with tight crops, 94×24 crops and CCTV-like frames made from the
+ * CCPD photos whose file names give the plate's box, and synthetic scenes of every plate type
+ * and failure category in turn. Scored on the number and type of the most confident plate and
+ * on the count of plates found (1: a second plate is a false one); a number whose province is
+ * wrong at confidence ≥ 0.9 is counted apart (sure but wrong). Each case is tagged with its
+ * colour/layout and failure category, and the bench reports every tag.
  */
 
 const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
@@ -18,6 +24,56 @@ export function corpusPlateType(truth: { PlateColor?: string; PlateType?: string
   if (truth.PlateColor === 'green') return '新能源车';
   if (truth.PlateColor === 'yellow') return '大型汽车';
   return '小型汽车';
+}
+
+interface DevPlate {
+  number: string;
+  type: string;
+  /** x, y, w, h in the photo (CCPD file names give it) */
+  box?: [number, number, number, number];
+  /** false when even a person cannot read the province at 4× zoom: only the rest is scored */
+  provinceLegible?: boolean;
+}
+
+/** What the photo's plate looks like made worse the ways real inputs are (issue 17). */
+async function variants(bytes: Uint8Array, box: [number, number, number, number]): Promise<{ tag: string; bytes: Uint8Array }[]> {
+  const [x, y, w, h] = box;
+  const image = () => sharp(bytes);
+  const crop = { left: x, top: y, width: w, height: h };
+  const out = async (tag: string, s: Sharp) => ({ tag, bytes: new Uint8Array(await s.jpeg({ quality: 80 }).toBuffer()) });
+  return Promise.all([
+    // the extension's region capture: the plate and nothing else
+    out('tight-crop', image().extract(crop)),
+    // the size plate recognisers are trained on (LPRNet's 94×24)
+    out('94x24', image().extract(crop).resize(94, 24, { fit: 'fill' })),
+    // a grey, soft, low-resolution surveillance frame
+    out('cctv', image().modulate({ saturation: 0.45, brightness: 0.85 }).resize({ width: 360 }).blur(0.8).jpeg({ quality: 35 })),
+  ]);
+}
+
+/** A case per photo, and per CCPD photo its crops and CCTV frame. */
+async function realCases(): Promise<DocumentCase[]> {
+  const cases: DocumentCase[] = [];
+  for (const photo of devPhotos<{ plates: DevPlate[] }>('plate')) {
+    // the first plate listed is the one most clearly seen, and so the most confident
+    const plate = photo.truth.plates[0]!;
+    const count = photo.truth.plates.length;
+    const expected = (p: DevPlate): Record<string, FieldValue> =>
+      p.provinceLegible === false ? { Serial: p.number.slice(1), PlateType: p.type, Plates: count } : { PlateNumber: p.number, PlateType: p.type, Plates: count };
+    cases.push({ name: photo.file, source: 'real', bytes: photo.bytes, options: {}, expected: expected(plate), tags: ['photo', ...photo.tags] });
+    if (!plate.box) continue;
+    for (const v of await variants(photo.bytes, plate.box)) {
+      cases.push({ name: `${photo.file} (${v.tag})`, source: 'real', bytes: v.bytes, options: {}, expected: { ...expected(plate), Plates: 1 }, tags: [v.tag, ...photo.tags] });
+    }
+  }
+  return cases;
+}
+
+/** The corpus's colour and layout as a tag. */
+function corpusTag(truth: { PlateColor?: string; PlateType?: string; PlateNumber: string }): string {
+  if (truth.PlateNumber.endsWith('警')) return 'white';
+  if (truth.PlateColor === 'yellow') return truth.PlateType?.includes('double') ? 'yellow-double' : 'yellow';
+  return truth.PlateColor ?? 'blue';
 }
 
 interface Plate {
@@ -40,20 +96,32 @@ export const plateBench: DocumentBench = {
         bytes: new Uint8Array(readFileSync(`${corpusDir}${e.file}`)),
         options: {},
         expected: { PlateNumber: e.ground_truth!.PlateNumber!, PlateType: corpusPlateType(e.ground_truth as never), Plates: 1 },
+        tags: [corpusTag(e.ground_truth as never)],
       }));
   },
+  real: realCases,
   async synthetic(count, seed) {
     const cases: DocumentCase[] = [];
     for (let i = 0; i < count; i++) {
-      const s = await renderPlateScene({ seed: seed * 1000 + i, kind: PLATE_KINDS[i % PLATE_KINDS.length]! });
-      cases.push({ name: s.name, source: 'synthetic', bytes: s.bytes, options: {}, expected: { PlateNumber: s.number, PlateType: s.type, Plates: 1 } });
+      const { kind, scenario } = PLATE_SCENE_KINDS[i % PLATE_SCENE_KINDS.length]!;
+      const s = await renderPlateCase(seed * 1000 + i, kind, scenario);
+      cases.push({ name: s.name, source: 'synthetic', bytes: s.bytes, options: {}, expected: { PlateNumber: s.number, PlateType: s.type, Plates: 1 }, tags: s.tags });
     }
     return cases;
   },
+  // every kind in the street and every failure category twice over
+  defaultSynthetic: 2 * PLATE_SCENE_KINDS.length,
   flatten(data) {
     const plates = [...(data as { Plates: Plate[] }).Plates].sort((a, b) => b.Confidence - a.Confidence);
     const out: Record<string, FieldValue> = { Plates: plates.length };
-    if (plates[0]) Object.assign(out, { PlateNumber: plates[0].PlateNumber, PlateType: plates[0].PlateType });
+    if (plates[0]) Object.assign(out, { PlateNumber: plates[0].PlateNumber, Serial: plates[0].PlateNumber.slice(1), PlateType: plates[0].PlateType });
     return out;
+  },
+  sureButWrong(c, data) {
+    const expected = c.expected.PlateNumber;
+    if (typeof expected !== 'string') return false;
+    // the plate a user takes: the most confident one
+    const top = [...(data as { Plates: Plate[] }).Plates].sort((a, b) => b.Confidence - a.Confidence)[0];
+    return top !== undefined && top.Confidence >= 0.9 && top.PlateNumber[0] !== expected[0];
   },
 };

@@ -8,12 +8,15 @@ export type FieldValue = string | number;
 export interface DocumentCase {
   /** file name or synthetic id, shown on failures */
   name: string;
-  source: 'corpus' | 'synthetic';
+  /** corpus: ../shared/corpus; real: the local development set of real photos (bench/dev); synthetic: rendered */
+  source: 'corpus' | 'real' | 'synthetic';
   bytes: Uint8Array;
   /** task options for the extractor (Side, FileType...) */
   options: Record<string, unknown>;
   /** expected fields, flattened with the same keys flatten() produces; only these are scored */
   expected: Record<string, FieldValue>;
+  /** what the case stands for (plate colour/layout, failure category): the bench reports each tag apart */
+  tags?: string[];
 }
 
 export interface DocumentBench {
@@ -23,6 +26,8 @@ export interface DocumentBench {
   kind: string;
   /** cases from ../shared/corpus (empty when it is absent) */
   corpus(): Promise<DocumentCase[]>;
+  /** real photos of the local development set (bench/dev), empty when its cache is absent */
+  real?(): Promise<DocumentCase[]>;
   /** `count` synthetic cases, reproducible from `seed` */
   synthetic(count: number, seed: number): Promise<DocumentCase[]>;
   /**
@@ -32,4 +37,9 @@ export interface DocumentBench {
   defaultSynthetic?: number;
   /** the Data of one result as a flat map of field → value, same keys as DocumentCase.expected */
   flatten(data: unknown): Record<string, FieldValue>;
+  /**
+   * Whether a result is wrong while claiming to be sure (a plate's province read wrong at
+   * confidence ≥ 0.9): worse than no answer, counted apart from plain misses.
+   */
+  sureButWrong?(c: DocumentCase, data: unknown): boolean;
 }

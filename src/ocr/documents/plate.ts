@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { plateData } from '../../protocol/points/2582-20';
 import { chooseDetSide } from '../det/side';
-import type { Raster } from '../image/raster';
+import { createRaster, type Raster } from '../image/raster';
 import { recognize } from '../pipeline';
 import { defineExtractor } from './extractor';
 import { colourBlobs } from './plate/colour';
@@ -13,8 +13,10 @@ import { readPlate, type PlateFound, type Seed } from './plate/read';
  * look like plate numbers and a colour scan proposes blue, yellow and green rectangles of
  * plate proportions it may have missed; each proposal is read again upright and enlarged
  * (plate/read.ts) and kept only when the plate grammar accepts the number
- * (plate/grammar.ts). PlateType comes from the grammar template; its confidence says how
- * well the background colour agrees with it.
+ * (plate/grammar.ts). An image shaped like a plate is also read whole, framed, as the
+ * plate itself (a tight crop's characters touch its edges). PlateType comes from the grammar
+ * template; its confidence says how well the background colour agrees with it. Confidence is
+ * the least sure character's (a wrong province must never look sure).
  */
 
 type PlateData = z.infer<typeof plateData>;
@@ -26,6 +28,8 @@ const ALNUM = /[0-9A-Za-z]/g;
 /** Coloured patches read besides the detector's lines: each costs a detection and a read. */
 const MAX_BLOBS = 4;
 const MAX_DET_SIDE = 1280;
+/** the Confidence of a plate whose readings disagree on the province */
+const DISPUTED = 0.5;
 
 /** A detected line is worth a closer look when it could hold (part of) a plate number. */
 function plateLike(text: string): boolean {
@@ -71,7 +75,9 @@ function toPlate(found: PlateFound, box: Box): Plate {
     Roi: { X: Math.round(box.left), Y: Math.round(box.top), W: Math.round(box.right - box.left), H: Math.round(box.bottom - box.top) },
     PlateType: reading.template.type,
     PlateNumber: reading.number,
-    Confidence: round3(reading.confidence),
+    // as sure as the least sure character: a blurred province read at 0.36 among six clear
+    // characters at 1.0 averages 0.91, and a field worker would copy the wrong province
+    Confidence: round3(reading.weakest),
     PlateTypeConfidence: round3(typeConfidence),
   };
 }
@@ -80,12 +86,38 @@ const round3 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1
 
 /**
  * A reading is reported when the recogniser was fairly sure of it; a military number (two
- * letters and five digits, the one template without a province) only when it was sure and
- * needed no repair, since stickers and dealer frames carry such strings.
+ * letters and five digits, the one template without a province) only on a white plate and
+ * when it was sure and needed no repair, since stickers and dealer frames carry such strings.
  */
-function credible({ reading }: PlateFound): boolean {
-  if (reading.template.name === 'military') return reading.confidence >= 0.85 && reading.repaired === 0;
+function credible({ reading, colour }: PlateFound): boolean {
+  // military plates are white: a blue plate whose province was read as a letter is not one
+  if (reading.template.name === 'military') return colour === 'white' && reading.confidence >= 0.85 && reading.repaired === 0;
   return reading.confidence >= 0.7;
+}
+
+/**
+ * Whether the image may be a crop of one plate and little else (the extension's region
+ * capture, a recogniser's 94×24 input): plate-shaped and no larger than a plate filmed close.
+ * A street photo of that shape is also small and costs one more read of the whole.
+ */
+function cropShaped(image: Raster): boolean {
+  const ratio = image.width / image.height;
+  return ratio >= 1.5 && ratio <= 6.5 && image.height <= 300;
+}
+
+/**
+ * The image inside a dark frame, as a plate sits in its holder: in a tight crop the
+ * characters touch the image's edges, where the detector loses the province and the plate
+ * outline is the image border itself.
+ */
+function framed(image: Raster): { raster: Raster; dx: number; dy: number } {
+  const dy = Math.max(4, Math.round(0.25 * image.height)), dx = Math.max(4, Math.round(0.05 * image.width + 0.25 * image.height));
+  const raster = createRaster(image.width + 2 * dx, image.height + 2 * dy);
+  raster.data.fill(38);
+  for (let y = 0; y < image.height; y++) {
+    raster.data.set(image.data.subarray(y * image.width * 3, (y + 1) * image.width * 3), ((y + dy) * raster.width + dx) * 3);
+  }
+  return { raster, dx, dy };
 }
 
 export async function findPlates(image: Raster): Promise<Plate[]> {
@@ -108,17 +140,29 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
     blobs++;
   }
 
-  const found: { plate: Plate; box: Box; score: number }[] = [];
-  for (const seed of seeds) {
-    const plate = await readPlate(image, seed);
-    if (!plate || !credible(plate)) continue;
+  const found: { plate: Plate; box: Box; score: number; provinces: Set<string> }[] = [];
+  const keep = (plate: PlateFound) => {
     const box = bounds(plate.corners, image);
     const score = plate.reading.confidence - 0.1 * plate.reading.repaired;
     // one plate read from two seeds, or twice the same number: the same plate
     const same = found.findIndex((f) => overlap(f.box, box) > 0.5 || f.plate.PlateNumber === plate.reading.number);
-    if (same < 0) found.push({ plate: toPlate(plate, box), box, score });
-    else if (score > found[same]!.score) found[same] = { plate: toPlate(plate, box), box, score };
+    const provinces = new Set([plate.reading.number[0]!, ...(same < 0 ? [] : found[same]!.provinces)]);
+    if (same < 0) found.push({ plate: toPlate(plate, box), box, score, provinces });
+    else if (score > found[same]!.score) found[same] = { plate: toPlate(plate, box), box, score, provinces };
+    else found[same]!.provinces = provinces;
+  };
+  if (cropShaped(image)) {
+    // the whole image as the plate, framed; the detector's lines may still hold a better reading
+    const { raster, dx, dy } = framed(image);
+    const plate = await readPlate(raster, { cx: raster.width / 2, cy: raster.height / 2, w: image.width, h: image.height, angle: 0, area: true });
+    if (plate && credible(plate)) keep({ ...plate, corners: plate.corners.map((p) => ({ x: p.x - dx, y: p.y - dy })) });
   }
+  for (const seed of seeds) {
+    const plate = await readPlate(image, seed);
+    if (plate && credible(plate)) keep(plate);
+  }
+  // two looks at one plate that disagree on its province: the engine is torn, and says so
+  for (const f of found) if (f.provinces.size > 1) f.plate.Confidence = Math.min(f.plate.Confidence, DISPUTED);
   return found.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left).map((f) => f.plate);
 }
 

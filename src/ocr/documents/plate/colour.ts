@@ -117,8 +117,34 @@ export function plateColour(image: Raster): PlateBackground {
   const isBackground = light
     ? (r: number, g: number, b: number) => luma(r, g, b) > threshold && saturation(r, g, b) < 0.3
     : (r: number, g: number, b: number) => luma(r, g, b) <= threshold && saturation(r, g, b) < 0.4;
+  const faded = fadedColour(image, threshold, light);
+  if (faded) return { colour: faded, certainty: 0.3, isBackground: light ? (r, g, b) => luma(r, g, b) > threshold : (r, g, b) => luma(r, g, b) <= threshold };
   const certainty = Math.min(1, Math.max(0, (majority - 0.4) / 0.3)) * (1 - shares[chroma]);
   return { colour: light ? 'white' : 'black', certainty, isBackground };
+}
+
+/**
+ * The colour of a plate that a grey surveillance frame, dust or dusk has washed out: its
+ * background pixels (the crop's majority side of the luminance threshold) average to a
+ * faint but clear hue, yellow on the light side (black characters) or blue on the dark side
+ * (white characters), where a white or black plate averages to grey.
+ */
+function fadedColour(image: Raster, threshold: number, light: boolean): PlateColour | undefined {
+  let r = 0, g = 0, b = 0, count = 0;
+  for (let i = 0; i < image.width * image.height; i++) {
+    const pr = image.data[i * 3]!, pg = image.data[i * 3 + 1]!, pb = image.data[i * 3 + 2]!;
+    if (luma(pr, pg, pb) > threshold !== light) continue;
+    (r += pr), (g += pg), (b += pb), count++;
+  }
+  if (count === 0) return undefined;
+  (r /= count), (g /= count), (b /= count);
+  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  if (max < 50 || (max - min) / max < 0.14) return undefined;
+  let h = max === r ? (60 * (g - b)) / (max - min) : max === g ? 60 * (2 + (b - r) / (max - min)) : 60 * (4 + (r - g) / (max - min));
+  if (h < 0) h += 360;
+  if (light && h >= 32 && h <= 62) return 'yellow';
+  if (!light && h >= 195 && h <= 250) return 'blue';
+  return undefined;
 }
 
 export interface Blob {

@@ -3,7 +3,7 @@ import type { Point, Quad } from '../../geometry/quad';
 import { warpQuad } from '../../geometry/warp';
 import type { Raster } from '../../image/raster';
 import * as rec from '../../rec/index';
-import { plateColour, redMarks, type PlateColour } from './colour';
+import { plateColour, redMarks, type PlateBackground, type PlateColour } from './colour';
 import { parsePlate, redMarkVariants, type PlateReading, type ReadChar } from './grammar';
 import { plateCorners } from './rectify';
 
@@ -154,7 +154,7 @@ function band(r: Raster, u0: number, u1: number, v0: number, v1: number): Quad {
 }
 
 /** Detects the text rows of an upright plate, reads them with alternatives, parses the number. */
-async function readUpright({ raster, double }: Upright, colour: PlateColour, area: boolean): Promise<PlateReading | undefined> {
+async function readUpright({ raster, double }: Upright, { colour, certainty }: PlateBackground, area: boolean): Promise<PlateReading | undefined> {
   const marks = colour === 'white' || colour === 'black' ? redMarks(raster, colour) : undefined;
   const plate = marks?.recoloured ?? raster;
   const found = await det.run({ image: plate, side: Math.max(plate.width, plate.height) });
@@ -168,7 +168,7 @@ async function readUpright({ raster, double }: Upright, colour: PlateColour, are
   if (quads.length === 0) quads = [rectQuad(all)];
   const read = await rec.run({ image: plate, quads, alternatives: 5 });
   const chars: ReadChar[] = read.lines.flatMap((l) => l.chars ?? []);
-  const parse = (read: ReadChar[]) => parsePlate([read, ...(marks ? redMarkVariants(read, colour, marks.at) : [])], colour);
+  const parse = (read: ReadChar[]) => parsePlate([read, ...(marks ? redMarkVariants(read, colour, marks.at) : [])], colour, certainty);
   let reading = parse(chars);
   if (!reading && quads.length > 1) {
     // one pass over the whole plate when the pieces do not add up (a row split badly)
@@ -214,7 +214,7 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
   let corners = plateCorners(crop, background.isBackground, seedRect);
   if (corners && !seed.area && !plausible(corners, seedRect, colour)) corners = undefined;
   let reading: PlateReading | undefined;
-  if (corners) reading = await readUpright(upright(crop, corners), colour, seed.area === true);
+  if (corners) reading = await readUpright(upright(crop, corners), background, seed.area === true);
   if (!reading || !corners) {
     // no plate-shaped background (white plate on a white car, heavy glare): grow a box instead
     const h = seedRect.bottom - seedRect.top, w = seedRect.right - seedRect.left;
@@ -226,7 +226,7 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
     };
     const grown = seed.area ? seedRect : grow(crop, seedRect, limit, background.isBackground);
     corners = rectQuad(grown);
-    reading = await readUpright(upright(crop, corners), colour, seed.area === true);
+    reading = await readUpright(upright(crop, corners), background, seed.area === true);
   }
   if (!reading) return undefined;
   return { reading, colour, colourCertainty: certainty, corners: corners.map(toImage) };

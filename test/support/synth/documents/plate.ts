@@ -247,6 +247,14 @@ export interface PlateSceneOptions {
   plateWidth?: number;
   /** clean: level and sharp; photo: tilt, perspective, blur, noise, light, JPEG */
   variant?: 'clean' | 'photo';
+  /** this number rather than a random one of the kind */
+  number?: string;
+  /** the plate's height shrunk to this share (a plate seen from above) */
+  squash?: number;
+  /** paints over the plate before it is placed (dust, grime) */
+  dust?: (plate: Canvas) => Canvas;
+  /** turns the finished photo into another frame (a surveillance camera's); may change its size */
+  frame?: (photo: Canvas) => Canvas;
 }
 
 export async function renderPlateScene(options: PlateSceneOptions): Promise<PlateScene> {
@@ -254,7 +262,7 @@ export async function renderPlateScene(options: PlateSceneOptions): Promise<Plat
   const rnd = seeded(options.seed);
   const kind = options.kind ?? pick(rnd, PLATE_KINDS);
   const variant = options.variant ?? 'photo';
-  const number = plateNumber(rnd, kind);
+  const number = options.number ?? plateNumber(rnd, kind);
   const [width, height] = pick(rnd, [[720, 1160], [800, 600], [1280, 720], [640, 480]] as const);
   const canvas = scene(rnd, width, height);
   const ctx = canvas.getContext('2d');
@@ -267,8 +275,9 @@ export async function renderPlateScene(options: PlateSceneOptions): Promise<Plat
     ctx.fillText(`${pick(rnd, ['东风', '长安', '吉利', '奇瑞'])}4S店 0551-${many(rnd, DIGITS, 7)}`, width * 0.05 + 8, height * 0.08 + 30);
   }
   const plateWidth = options.plateWidth ?? 85 + rnd() * Math.min(280, width * 0.4);
-  const plate = drawPlate(kind, number, 3);
-  const scale = plateWidth / plate.width, ph = plate.height * scale;
+  const drawn = drawPlate(kind, number, 3);
+  const plate = options.dust ? options.dust(drawn) : drawn;
+  const scale = plateWidth / plate.width, ph = plate.height * scale * (options.squash ?? 1);
   const cx = width * (0.3 + rnd() * 0.4), cy = height * (0.45 + rnd() * 0.2);
   const photo = variant === 'photo';
   const angle = photo ? ((rnd() - 0.5) * 24 * Math.PI) / 180 : 0;
@@ -297,16 +306,18 @@ export async function renderPlateScene(options: PlateSceneOptions): Promise<Plat
   let out = canvas;
   // blur in proportion to the plate: a 100 px plate under 2 px of blur is unreadable to anyone
   if (photo) out = degrade(canvas, rnd, Math.min(1.6, plateWidth / 130));
-  const bytes = await out.encode('jpeg', photo ? 55 + Math.floor(rnd() * 35) : 92);
+  if (options.frame) out = options.frame(out);
+  const bytes = await out.encode('jpeg', options.frame ? 30 + Math.floor(rnd() * 20) : photo ? 55 + Math.floor(rnd() * 35) : 92);
+  const k = out.width / width;
   return {
     name: `plate-${kind}-${variant}-${options.seed}`,
     bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    width,
-    height,
+    width: out.width,
+    height: out.height,
     kind,
     number,
     type: PLATE_TYPE[kind],
-    corners,
+    corners: corners.map((p) => ({ x: p.x * k, y: p.y * k })),
   };
 }
 
