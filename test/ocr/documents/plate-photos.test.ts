@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { plateColour } from '../../../src/ocr/documents/plate/colour';
 import { certain, parsePlate, type ReadChar } from '../../../src/ocr/documents/plate/grammar';
-import { runTask } from '../../../src/ocr/run';
+import { runTask } from '../../../src/ocr/runtime/run-task';
 import { plateData } from '../../../src/protocol/points/2582-20';
 import { renderPlateCase, type PlateScenario } from '../../support/synth/documents/plate-scenes';
 import type { PlateKind } from '../../support/synth/documents/plate';
