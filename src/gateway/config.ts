@@ -54,6 +54,9 @@ function defaultMaxConnections(): number {
 
 const optionalPort = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional());
 
+/** a whole number ≥ 0 */
+const count = z.coerce.number().int().min(0);
+
 const schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -90,6 +93,16 @@ const schema = z.object({
   JOB_RETENTION_SECONDS: z.coerce.number().positive().default(1800),
   /** after this long without a heartbeat a running job counts as lost (lease / BullMQ lock) */
   JOB_LEASE_SECONDS: z.coerce.number().positive().default(30),
+  /** caps on unfinished asynchronous jobs and their stored input (limits/job-quota.ts); 0 = no cap */
+  JOBS_QUEUED_MAX: count.default(1000),
+  JOBS_QUEUED_MAX_MIB: count.default(1024),
+  JOBS_QUEUED_PER_APP: count.default(200),
+  JOBS_QUEUED_PER_APP_MIB: count.default(256),
+  JOBS_QUEUED_PER_TOKEN: count.default(20),
+  JOBS_QUEUED_PER_TOKEN_MIB: count.default(64),
+  /** rate (calls per second) and concurrency a new token gets when 2141-1 does not say; 0 = unlimited */
+  TOKEN_DEFAULT_RATE: count.default(10),
+  TOKEN_DEFAULT_CONCURRENCY: count.default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   POSTAL_CSV: z.string().optional(),
   /** requests in flight across the whole process before new ones are shed with -7 / 503 */

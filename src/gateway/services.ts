@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { cachedCredentials } from './auth/credential-cache';
 import { type NonceStore, databaseNonces, redisNonces } from './auth/nonces';
 import type { Config } from './config';
+import { type JobQuota, jobQuota } from './limits/job-quota';
 import type { Limits } from './limits/limits';
 import { memoryLimits } from './limits/memory';
 import { redisLimits } from './limits/redis';
@@ -22,6 +23,8 @@ export interface Services {
   audit: AuditLog;
   postal: PostalRepo;
   limits: Limits;
+  /** caps on unfinished asynchronous jobs, checked where one is accepted */
+  jobQuota: JobQuota;
   /** gateway_nonce values already used, shared by every gateway (Redis, or the database without it) */
   nonces: NonceStore;
   /** recognition workers and job queues; started by the gateway (startGateway), never by the admin command line */
@@ -55,6 +58,14 @@ export async function createServices(config: Config, log: { warn(obj: unknown, m
     audit,
     postal: postalRepo(storage),
     limits,
+    jobQuota: jobQuota(storage, {
+      jobs: config.JOBS_QUEUED_MAX,
+      bytes: config.JOBS_QUEUED_MAX_MIB * 1024 * 1024,
+      appJobs: config.JOBS_QUEUED_PER_APP,
+      appBytes: config.JOBS_QUEUED_PER_APP_MIB * 1024 * 1024,
+      tokenJobs: config.JOBS_QUEUED_PER_TOKEN,
+      tokenBytes: config.JOBS_QUEUED_PER_TOKEN_MIB * 1024 * 1024,
+    }),
     nonces: redis ? redisNonces(redis, config.REDIS_PREFIX) : databaseNonces(storage.db),
     recognition,
     redis,

@@ -18,8 +18,9 @@ export default defineHandler(spec, async ({ params, caller, services }) => {
       outCode: params.out_code,
       permissions: params.permission_list,
       ipWhiteList: params.ip_white_list ?? [],
-      rate: params.rate ?? 0,
-      concurrency: params.concurrency ?? 0,
+      // unless the caller says (0 = unlimited), a token cannot flood the gateway on its own
+      rate: params.rate ?? services.config.TOKEN_DEFAULT_RATE,
+      concurrency: params.concurrency ?? services.config.TOKEN_DEFAULT_CONCURRENCY,
       endTime,
       remark: params.remark ?? '',
     },

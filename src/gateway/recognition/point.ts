@@ -51,7 +51,8 @@ export function recognitionPoint<S extends PointSpec>(spec: S, opts: Recognition
 
     if (fields.Async) {
       const outCode = caller.subAuth?.outCode ?? null;
-      await services.recognition.submit({ id: requestId, appid: caller.appid, outCode, point: spec.id, task });
+      const job = { id: requestId, appid: caller.appid, outCode, point: spec.id, task };
+      await services.jobQuota.admit(job, input.bytes.length, () => services.recognition.submit(job));
       return { ret_code: 0, remark: '', RequestId: requestId } as z.input<S['response']>;
     }
     const extracted = await services.recognition.recognize(task, signal);

@@ -13,20 +13,25 @@ beforeAll(async () => {
 afterAll(() => gw?.stop());
 
 describe('2141-1 create', () => {
-  it('creates a token with defaults: 7 days, any IP, no limits, trailing comma on the list', async () => {
+  it('creates a token with defaults: 7 days, any IP, 10 calls per second and 4 in flight, trailing comma on the list', async () => {
     const before = Date.now();
     const r = await manage(gw.url, appKey, '2141-1', { out_code: 'user-1', permission_list: '2582-*, 1917-1' });
     expect(r.status).toBe(200);
     expect(r.json.gateway_res_code).toBe(0);
     expect(r.body.ret_code).toBe(0);
     const item = record(r.body.item);
-    expect(item).toMatchObject({ out_code: 'user-1', appid, permission_list: '2582-*,1917-1,', ip_white_list: '', rate: 0, concurrency: 0, remark: '' });
+    expect(item).toMatchObject({ out_code: 'user-1', appid, permission_list: '2582-*,1917-1,', ip_white_list: '', rate: 10, concurrency: 4, remark: '' });
     expect(item.access_token).toMatch(/^[0-9a-f]{32}$/);
     expect(item.expires_in).toBeGreaterThan(7 * 86400 - 5);
     expect(item.expires_in).toBeLessThanOrEqual(7 * 86400);
     const end = parseShanghaiTime(item.end_time);
     expect(end - before).toBeGreaterThanOrEqual(7 * 86400_000 - 2000);
     expect(end - before).toBeLessThan(7 * 86400_000 + 2000);
+  });
+
+  it('gives no limit where the caller asks for 0 (issue 14: the defaults apply only when nothing is said)', async () => {
+    const r = await manage(gw.url, appKey, '2141-1', { out_code: 'unlimited', permission_list: '1917-1', rate: '0', concurrency: '0' });
+    expect(record(r.body.item)).toMatchObject({ rate: 0, concurrency: 0 });
   });
 
   it('takes expires_in, end_time (Asia/Shanghai), ip list, rate, concurrency and remark', async () => {
