@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../src/extension/lib/messages';
+import type { HistoryEntry } from '../../src/protocol/messages';
 import { vatData } from '../extension/fixtures/data';
 import { skipReason } from './support/chromium';
 import { OPTIONS, clickMenu, configure, openPopup, pasteInto, setHistory, waitForResult } from './support/extension';

@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { type FakeBrowser, contentSender, installFakeBrowser } from './support/fake-browser';
+import './support/injected-files';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
-vi.mock('../../src/extension/lib/scripts', () => ({ scriptFiles: { selectRegion: 'select-region.js' } }));
 const recognize = vi.fn(async () => undefined);
 vi.mock('../../src/extension/background/recognize', () => ({ recognize }));
 const { startCapture, takeSession, onSelected } = await import('../../src/extension/background/capture');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { addHistory, clearHistory, listHistory, updateHistory } from '../../src/extension/background/history';
-import type { HistoryEntry } from '../../src/extension/lib/messages';
+import type { HistoryEntry } from '../../src/protocol/messages';
 import { installFakeBrowser } from './support/fake-browser';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../public/_locales/en/messages.json';
 import zhCN from '../../public/_locales/zh_CN/messages.json';
+import { errorKeys } from '../../src/protocol/app-error';
 import { codes } from '../../src/protocol/codes';
 import { messageKeyOfCode } from '../../src/extension/lib/errors';
 import { t } from '../../src/extension/lib/i18n';
@@ -24,6 +25,13 @@ describe('locales', () => {
     for (const name of Object.keys(codes) as (keyof typeof codes)[]) {
       if (name === 'OK') continue;
       const key = messageKeyOfCode(name);
+      expect(zhCN, key).toHaveProperty(key);
+      expect(en, key).toHaveProperty(key);
+    }
+  });
+
+  it('every failure the extension reports has its message in both languages', () => {
+    for (const key of errorKeys) {
       expect(zhCN, key).toHaveProperty(key);
       expect(en, key).toHaveProperty(key);
     }

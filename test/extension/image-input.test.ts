@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
+import './support/injected-files';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
-vi.mock('../../src/extension/lib/scripts', () => ({ scriptFiles: {} }));
 const { directAttempt, shouldReadInPage } = await import('../../src/extension/background/image-input');
 const { toCapturePixels } = await import('../../src/extension/background/crop');
 const { dataUrlBytes } = await import('../../src/extension/lib/encode');

@@ -4,16 +4,15 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
-import type { HistoryEntry } from '../../src/extension/lib/messages';
-import { defaults, type Settings } from '../../src/extension/lib/settings';
+import type { HistoryEntry } from '../../src/protocol/messages';
+import { defaults } from '../../src/extension/lib/settings';
+import type { Settings } from '../../src/protocol/settings';
 import * as fx from './fixtures/data';
 import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
+import './support/injected-files';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
-vi.mock('../../src/extension/lib/scripts', () => ({
-  scriptFiles: { fill: 'fill.js', pick: 'pick.js', readImage: 'read-image.js', selectRegion: 'select-region.js' },
-}));
 const { App } = await import('../../src/extension/popup/App');
 
 /*

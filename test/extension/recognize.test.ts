@@ -3,12 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
 import { vinData } from './fixtures/data';
+import './support/injected-files';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
-
-vi.mock('../../src/extension/lib/scripts', () => ({
-  scriptFiles: { fill: 'fill.js', pick: 'pick.js', readImage: 'read-image.js', selectRegion: 'select-region.js' },
-}));
 
 const { recognize, resumePending } = await import('../../src/extension/background/recognize');
 const { setToken } = await import('../../src/extension/background/credentials');

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   SETTINGS_VERSION,
   defaults,
-  isGatewayUrl,
   migrateSettings,
   originPattern,
-  settingsPatch,
   toStored,
 } from '../../src/extension/lib/settings';
+import { isGatewayUrl, settingsPatch } from '../../src/protocol/settings';
 
 describe('migrateSettings', () => {
   it('gives the defaults for nothing stored, or garbage', () => {

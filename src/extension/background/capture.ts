@@ -1,11 +1,10 @@
 import type { DocId } from '../lib/documents/index';
 import { documentOf } from '../lib/documents/index';
-import { type AppError, appErr } from '../lib/errors';
+import type { AppError } from '../../protocol/app-error';
+import { appErr } from '../lib/errors';
 import { t } from '../lib/i18n';
-import { runInjected } from '../lib/inject';
-import { injectKeys } from '../lib/inject-keys';
-import type { Outcome, ParsedRequestOf } from '../lib/messages';
-import { scriptFiles } from '../lib/scripts';
+import { runInjected } from '../lib/injected/run';
+import type { Outcome, ParsedRequestOf } from '../../protocol/messages';
 import { z } from 'zod';
 import { cropCapture } from './crop';
 import { notifyError } from './notify-error';
@@ -35,7 +34,7 @@ export async function startCapture(docId: DocId, tabId: number, windowId: number
   // storage.session: not written to disk and, by default, closed to content scripts
   await browser.storage.session.set({ [KEY]: { nonce, docId, tabId, windowId, at: Date.now() } });
   const hint = `${t(settings.language, documentOf(docId).titleKey)} · ${t(settings.language, 'capture_hint')}`;
-  const res = await runInjected({ tabId }, scriptFiles.selectRegion, injectKeys.selectRegion, { nonce, hint }, z.literal(true));
+  const res = await runInjected({ tabId }, 'selectRegion', { nonce, hint });
   return res.ok ? { ok: true, value: {} } : res;
 }
 

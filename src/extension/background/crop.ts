@@ -1,6 +1,6 @@
 import { blobToDataUrl, encodeWithin } from '../lib/encode';
 import { appErr } from '../lib/errors';
-import type { Outcome } from '../lib/messages';
+import type { Outcome } from '../../protocol/messages';
 import { browser } from '../lib/browser';
 
 /*

@@ -1,8 +1,8 @@
 import { describeError } from '../lib/errors';
 import { documentOf } from '../lib/documents/index';
 import { translator } from '../lib/i18n';
-import type { HistoryEntry } from '../lib/messages';
-import type { Settings } from '../lib/settings';
+import type { HistoryEntry } from '../../protocol/messages';
+import type { Settings } from '../../protocol/settings';
 import { type Notifications, browser } from '../lib/browser';
 
 /*

@@ -2,9 +2,10 @@ import { type z, ZodUnion } from 'zod';
 import { anyEnvelope } from '../../protocol/envelope';
 import { retCodes } from '../../protocol/codes';
 import { type KnownPointId, pointSpecs } from '../../protocol/points/index';
-import { describeIssue } from '../lib/zod-issue';
-import { type AppError, appErr, gatewayError } from '../lib/errors';
-import type { Outcome } from '../lib/messages';
+import { describeIssue } from '../../protocol/issue';
+import type { AppError } from '../../protocol/app-error';
+import { appErr, gatewayError } from '../lib/errors';
+import type { Outcome } from '../../protocol/messages';
 
 /*
  * Calls to the gateway with the sub-authorization token (DESIGN.md §1-2): form-encoded POST, the
@@ -35,7 +36,7 @@ const droppedData = (raw: unknown, parsed: unknown) => hasData(raw) && !hasData(
 function dataIssue(schema: z.ZodType, raw: unknown): string {
   const result = schema instanceof ZodUnion ? (schema.options[0] as z.ZodType) : schema;
   const parsed = result.safeParse(raw);
-  return parsed.success ? 'Data does not match the point' : describeIssue(parsed.error);
+  return parsed.success ? 'Data does not match the point' : describeIssue(parsed.error, 'Data');
 }
 
 export function gatewayClient(baseUrl: string, token: string, fetchImpl: typeof fetch = fetch): GatewayClient {
@@ -68,11 +69,11 @@ export function gatewayClient(baseUrl: string, token: string, fetchImpl: typeof 
         return fail({ ...appErr('err_bad_response'), detail: `HTTP ${res.status}, not JSON` });
       }
       const env = anyEnvelope.safeParse(json);
-      if (!env.success) return fail({ ...appErr('err_bad_response'), detail: describeIssue(env.error) });
+      if (!env.success) return fail({ ...appErr('err_bad_response'), detail: describeIssue(env.error, 'answer') });
       const { gateway_res_code: code, gateway_res_error: error, gateway_res_body: rawBody } = env.data;
       if (code !== 0) return fail(gatewayError(code, error));
       const body = spec.response.safeParse(rawBody);
-      if (!body.success) return fail({ ...appErr('err_bad_response'), detail: describeIssue(body.error) });
+      if (!body.success) return fail({ ...appErr('err_bad_response'), detail: describeIssue(body.error, 'answer') });
       // recognition bodies are "result | async RequestId"; a result with a malformed Data would
       // still pass as the second, so a Data the parse dropped is a bad answer, not a queued job
       if (droppedData(rawBody, body.data)) return fail({ ...appErr('err_bad_response'), detail: dataIssue(spec.response, rawBody) });

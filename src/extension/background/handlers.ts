@@ -1,15 +1,15 @@
 import type { Handlers } from '../lib/messaging';
-import type { SettingsView } from '../lib/messages';
+import type { SettingsView } from '../../protocol/messages';
 import { onSelected, startCapture } from './capture';
-import { connect } from './connect';
-import { testConnection } from './connection';
+import { currentClient } from './current-client';
+import { testConnection } from './connection-test';
 import { setToken, tokenInfo } from './credentials';
 import { clearHistory, listHistory, updateHistory } from './history';
 import { buildMenus } from './menus';
 import { byCode, byRegion } from './postal';
 import { hasHostPermission, loadSettings, saveSettings } from './settings-store';
 
-/** What the background answers to each message type (lib/messages.ts); the router checks senders. */
+/** What the background answers to each message type (protocol/messages.ts); the router checks senders. */
 
 async function settingsView(): Promise<SettingsView> {
   const settings = await loadSettings();
@@ -28,7 +28,7 @@ export const handlers: Handlers = {
     return { ok: true, value: await settingsView() };
   },
   'connection.test': async () => {
-    const conn = await connect();
+    const conn = await currentClient();
     if (!conn.ok) return conn;
     return { ok: true, value: await testConnection(conn.value.client) };
   },

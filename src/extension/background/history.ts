@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type HistoryEntry, historyEntry } from '../lib/messages';
+import { type HistoryEntry, historyEntry } from '../../protocol/messages';
 import { browser } from '../lib/browser';
 
 /*

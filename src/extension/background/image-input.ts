@@ -1,11 +1,9 @@
-import { type AppError, appErr } from '../lib/errors';
+import type { AppError } from '../../protocol/app-error';
+import { appErr } from '../lib/errors';
 import { dataUrlBytes } from '../lib/encode';
-import { runInjected } from '../lib/inject';
-import { injectKeys } from '../lib/inject-keys';
-import { readImageResult } from '../lib/inject-results';
-import type { HistoryEntry, Outcome } from '../lib/messages';
-import { scriptFiles } from '../lib/scripts';
+import { runInjected } from '../lib/injected/run';
 import { codes } from '../../protocol/codes';
+import type { HistoryEntry, Outcome } from '../../protocol/messages';
 import { cropCapture } from './crop';
 
 /*
@@ -46,13 +44,11 @@ export function shouldReadInPage(attempt: Attempt, error: AppError): boolean {
 export async function readInPage(src: InputSource, maxBytes: number): Promise<Outcome<Attempt>> {
   if (src.kind === 'region') return { ok: true, value: { url: src.dataUrl, via: 'region' } };
   if (src.tabId === undefined) return { ok: false, error: appErr('err_no_tab') };
-  const read = await runInjected(
-    { tabId: src.tabId, frameId: src.frameId ?? 0 },
-    scriptFiles.readImage,
-    injectKeys.readImage,
-    { srcUrl: src.srcUrl, maxBytes, pdf: src.kind === 'pdf' },
-    readImageResult,
-  );
+  const read = await runInjected({ tabId: src.tabId, frameId: src.frameId ?? 0 }, 'readImage', {
+    srcUrl: src.srcUrl,
+    maxBytes,
+    pdf: src.kind === 'pdf',
+  });
   if (!read.ok) return read;
   const r = read.value;
   if (r.kind === 'bytes') return { ok: true, value: { url: r.dataUrl, via: 'bytes' } };

@@ -1,6 +1,6 @@
 import type { JobStatus } from '../../protocol/points/2582-16';
 import { appErr } from '../lib/errors';
-import type { Outcome } from '../lib/messages';
+import type { Outcome } from '../../protocol/messages';
 import type { GatewayClient } from './gateway';
 
 /*

@@ -1,5 +1,6 @@
 import { type DocId, documentOf } from '../lib/documents/index';
-import { type AppError, describeError } from '../lib/errors';
+import type { AppError } from '../../protocol/app-error';
+import { describeError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { loadSettings } from './settings-store';
 import { browser } from '../lib/browser';

@@ -1,5 +1,5 @@
-import type { Outcome, ParsedRequestOf, PostalPageView } from '../lib/messages';
-import { connect } from './connect';
+import type { Outcome, ParsedRequestOf, PostalPageView } from '../../protocol/messages';
+import { currentClient } from './current-client';
 
 /*
  * Postal search for the popup (DESIGN.md §4): the token stays here, the popup gets the page of rows.
@@ -13,14 +13,14 @@ function pageOf(body: PostalPageView): PostalPageView {
 }
 
 export async function byCode(req: ParsedRequestOf<'postal.byCode'>): Promise<Outcome<PostalPageView>> {
-  const conn = await connect();
+  const conn = await currentClient();
   if (!conn.ok) return conn;
   const res = await conn.value.client.call('1917-1', { code: req.code, page: String(req.page), maxResult: PAGE_SIZE });
   return res.ok ? { ok: true, value: pageOf(res.value) } : res;
 }
 
 export async function byRegion(req: ParsedRequestOf<'postal.byRegion'>): Promise<Outcome<PostalPageView>> {
-  const conn = await connect();
+  const conn = await currentClient();
   if (!conn.ok) return conn;
   // only the names given: an empty field would be sent as "match anything" by some clients, not by us
   const names = Object.fromEntries(

@@ -1,8 +1,8 @@
 import { codes } from '../../protocol/codes';
 import { type DocId, documentOf } from '../lib/documents/index';
 import { appErr, fromException } from '../lib/errors';
-import type { HistoryEntry, Outcome } from '../lib/messages';
-import { connect } from './connect';
+import type { HistoryEntry, Outcome } from '../../protocol/messages';
+import { currentClient } from './current-client';
 import { showBadge, notify, openPopup } from './feedback';
 import type { GatewayClient } from './gateway';
 import { addHistory, listHistory, updateHistory } from './history';
@@ -56,7 +56,7 @@ async function waitForJob(client: GatewayClient, docId: DocId, jobId: string, en
 }
 
 async function run(req: RecognizeRequest, entry: HistoryEntry): Promise<Outcome<Done & { via: Attempt['via'] }>> {
-  const conn = await connect();
+  const conn = await currentClient();
   if (!conn.ok) return conn;
   const doc = documentOf(req.docId);
   const isPdf = req.source.kind === 'pdf';
@@ -129,7 +129,7 @@ export async function resumePending(): Promise<void> {
       await updateHistory(e.id, { status: 'error', error: { key: 'err_interrupted', subs: [] } });
       continue;
     }
-    const conn = await connect();
+    const conn = await currentClient();
     const outcome = conn.ok ? await waitForJob(conn.value.client, e.docId, e.jobId, e.id) : conn;
     const entry = await updateHistory(e.id, outcome.ok ? { status: 'ok', data: outcome.value.data, requestId: e.jobId } : { status: 'error', error: outcome.error });
     // the same notification as a recognition that finished without a restart (the tab's badge is gone with the old worker)

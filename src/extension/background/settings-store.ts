@@ -1,4 +1,5 @@
-import { type Settings, type SettingsPatch, migrateSettings, originPattern, toStored } from '../lib/settings';
+import type { Settings, SettingsPatch } from '../../protocol/settings';
+import { migrateSettings, originPattern, toStored } from '../lib/settings';
 import { browser } from '../lib/browser';
 
 /*

@@ -1,7 +1,7 @@
 import { type FieldToFill, fillableElements, planFill } from '../lib/field-match';
 import { applyValue } from '../lib/fill-value';
-import type { FillResult } from '../lib/inject-results';
-import { injectKeys } from '../lib/inject-keys';
+import { publish } from '../lib/injected/publish';
+import type { FillResult } from '../lib/injected/scripts';
 
 /*
  * Injected on demand (activeTab + scripting) into the page the user asked to fill, never
@@ -26,4 +26,4 @@ function fillForm(fields: FieldToFill[]): FillResult {
   return { filled, unmatched, candidates: elements.length };
 }
 
-Object.assign(globalThis, { [injectKeys.fill]: fillForm });
+publish('fillForm', fillForm);

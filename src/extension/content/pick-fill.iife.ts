@@ -1,6 +1,7 @@
 import { applyValue } from '../lib/fill-value';
 import { type Fillable, fillableElements } from '../lib/field-match';
-import { injectKeys } from '../lib/inject-keys';
+import { publish } from '../lib/injected/publish';
+import type { ArgOf } from '../lib/injected/scripts';
 
 /*
  * Click-to-fill for the fields the automatic matching missed: the user picks a field in the popup
@@ -10,7 +11,7 @@ import { injectKeys } from '../lib/inject-keys';
 
 const BANNER_ID = 'recognition-pick-fill-banner';
 
-function pickFill(arg: { value: string; hint: string }): boolean {
+function pickFill(arg: ArgOf<'pickFill'>): true {
   document.getElementById(BANNER_ID)?.remove();
   const banner = document.createElement('div');
   banner.id = BANNER_ID;
@@ -42,4 +43,4 @@ function pickFill(arg: { value: string; hint: string }): boolean {
   return true;
 }
 
-Object.assign(globalThis, { [injectKeys.pick]: pickFill });
+publish('pickFill', pickFill);

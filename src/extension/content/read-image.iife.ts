@@ -1,6 +1,8 @@
 import { blobToDataUrl, encodeWithin } from '../lib/encode';
-import type { ReadImageArgs, ReadImageResult } from '../lib/inject-results';
-import { injectKeys } from '../lib/inject-keys';
+import { publish } from '../lib/injected/publish';
+import type { AnswerOf, ArgOf } from '../lib/injected/scripts';
+
+type ReadImageArgs = ArgOf<'readImage'>;
 
 /*
  * Reads an image (or a PDF) the gateway cannot fetch itself: data:/blob: URLs, private hosts,
@@ -54,7 +56,7 @@ async function viaCanvas(img: HTMLImageElement, args: ReadImageArgs, reasons: st
   }
 }
 
-async function readImage(args: ReadImageArgs): Promise<ReadImageResult> {
+async function readImage(args: ReadImageArgs): Promise<AnswerOf<'readImage'>> {
   const reasons: string[] = [];
   const fetched = await viaFetch(args, reasons);
   if (fetched) return { kind: 'bytes', dataUrl: fetched, via: 'fetch' };
@@ -75,4 +77,4 @@ async function readImage(args: ReadImageArgs): Promise<ReadImageResult> {
   return { kind: 'box', rect: { x, y, width, height }, devicePixelRatio, reasons };
 }
 
-Object.assign(globalThis, { [injectKeys.readImage]: readImage });
+publish('readImage', readImage);

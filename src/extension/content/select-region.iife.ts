@@ -1,6 +1,7 @@
-import { injectKeys } from '../lib/inject-keys';
-import type { RequestOf } from '../lib/messages';
+import type { RequestOf } from '../../protocol/messages';
 import { browser } from '../lib/browser';
+import { publish } from '../lib/injected/publish';
+import type { ArgOf } from '../lib/injected/scripts';
 
 /*
  * The selection overlay for "capture a region": a dimmed layer over the viewport where the user
@@ -10,7 +11,7 @@ import { browser } from '../lib/browser';
 
 const OVERLAY_ID = 'recognition-region-overlay';
 
-function selectRegion(arg: { nonce: string; hint: string }): boolean {
+function selectRegion(arg: ArgOf<'selectRegion'>): true {
   document.getElementById(OVERLAY_ID)?.remove();
   const overlay = document.createElement('div');
   overlay.id = OVERLAY_ID;
@@ -63,4 +64,4 @@ function selectRegion(arg: { nonce: string; hint: string }): boolean {
   return true;
 }
 
-Object.assign(globalThis, { [injectKeys.selectRegion]: selectRegion });
+publish('selectRegion', selectRegion);

@@ -1,29 +1,21 @@
-import { z } from 'zod';
+import type { AppError, ErrorKey } from '../../protocol/app-error';
 import { type CodeName, codeName, codes } from '../../protocol/codes';
-import { type Lang, type MessageKey, isMessageKey, t } from './i18n';
+import type { Lang } from '../../protocol/settings';
+import { t } from './i18n';
 
 /*
- * Failures travel between extension contexts as plain values (never thrown across a message), so
- * the popup and the notifications can explain them in the user's language. `key` names the
- * localized message, `detail` carries what the gateway said, shown after it.
+ * The extension's failures as values (protocol/app-error.ts): made here, from gateway codes and
+ * exceptions too, and explained in the user's language. Every ErrorKey is a MessageKey, or
+ * describeError would not compile.
  */
 
-export const appError = z.object({
-  key: z.custom<MessageKey>((v) => typeof v === 'string' && isMessageKey(v), 'unknown message key'),
-  subs: z.array(z.string()).default([]),
-  /** gateway_res_code, or the business ret_code, when the gateway answered */
-  code: z.number().int().optional(),
-  detail: z.string().optional(),
-});
-export type AppError = z.infer<typeof appError>;
-
-export function appErr(key: MessageKey, ...subs: string[]): AppError {
+export function appErr(key: ErrorKey, ...subs: string[]): AppError {
   return { key, subs };
 }
 
 /** The message key of each gateway code; every catalog entry has one (a test checks both locales). */
-export function messageKeyOfCode(name: Exclude<CodeName, 'OK'>): MessageKey {
-  return `err_${name}` as MessageKey;
+export function messageKeyOfCode(name: Exclude<CodeName, 'OK'>): ErrorKey {
+  return `err_${name}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import en from '../../../public/_locales/en/messages.json';
 import zhCN from '../../../public/_locales/zh_CN/messages.json';
+import type { Lang } from '../../protocol/settings';
 
 /*
  * The UI text of every extension context. The strings live once, in public/_locales (Chrome reads
@@ -7,8 +8,6 @@ import zhCN from '../../../public/_locales/zh_CN/messages.json';
  * choose the language in the options instead of inheriting the browser's. Chinese is the default.
  */
 
-export const languages = ['zh_CN', 'en'] as const;
-export type Lang = (typeof languages)[number];
 export type MessageKey = keyof typeof zhCN;
 
 type Catalog = Record<string, { message: string }>;
@@ -27,8 +26,4 @@ export function t(lang: Lang, key: MessageKey, ...subs: (string | number)[]): st
 export type Translate = (key: MessageKey, ...subs: (string | number)[]) => string;
 export function translator(lang: Lang): Translate {
   return (key, ...subs) => t(lang, key, ...subs);
-}
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(zhCN, key);
 }

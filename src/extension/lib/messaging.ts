@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type AppError, appErr, appError, fromException } from './errors';
+import { type AppError, appError } from '../../protocol/app-error';
+import { describeIssue } from '../../protocol/issue';
+import { appErr, fromException } from './errors';
 import {
   type MessageType,
   type Outcome,
@@ -9,11 +11,11 @@ import {
   type SenderKind,
   envelope,
   messageSpecs,
-} from './messages';
+} from '../../protocol/messages';
 import { type Runtime, browser } from './browser';
 
 /*
- * Both ends of the message protocol (lib/messages.ts): `send` for the popup, the options page and
+ * Both ends of the message protocol (protocol/messages.ts): `send` for the popup, the options page and
  * injected scripts; `createRouter` for the background, which checks who sent each message
  * (STYLE.md habit 7) before it validates and handles it.
  */
@@ -25,7 +27,7 @@ export async function send<T extends MessageType>(type: T, body: RequestOf<T>): 
   const spec = messageSpecs[type];
   // validating our own request catches a bug here rather than as a refusal in the background
   const req = spec.request.safeParse(body);
-  if (!req.success) return { ok: false, error: appErr('err_invalid_message', `${type}: ${req.error.issues[0]?.message}`) };
+  if (!req.success) return { ok: false, error: appErr('err_invalid_message', `${type}: ${describeIssue(req.error, 'body')}`) };
   let raw: unknown;
   try {
     raw = await browser.runtime.sendMessage({ type, body });
@@ -68,7 +70,7 @@ export function createRouter(handlers: Handlers) {
     const spec = messageSpecs[type];
     if (!senderIs(spec.from, sender)) return refuse(`${type} from a wrong sender`);
     const body = spec.request.safeParse(env.data.body);
-    if (!body.success) return refuse(`${type}: ${body.error.issues[0]?.message}`);
+    if (!body.success) return refuse(`${type}: ${describeIssue(body.error, 'body')}`);
     try {
       const result = await (handlers[type] as Handler<MessageType>)(body.data as never, sender);
       if (!result.ok) return result;

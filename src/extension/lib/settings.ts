@@ -1,56 +1,23 @@
-import { z } from 'zod';
-import { languages } from './i18n';
+import { type Settings, settingsSchema } from '../../protocol/settings';
 
 /*
- * User settings: defaults + migrations, the type derived from the defaults (the refined-github
- * options-storage habit). Stored under one key in storage.local by the background; the
- * token is NOT a setting (background/credentials.ts keeps it apart, and only the background reads it).
+ * User settings: the defaults and the migrations of the values protocol/settings.ts describes
+ * (the refined-github options-storage habit). Stored under one key in storage.local by the
+ * background; the token is NOT a setting (background/credentials.ts keeps it apart, and only the
+ * background reads it).
  */
 
 export const SETTINGS_VERSION = 1;
 
-export const defaults = {
+export const defaults: Settings = {
   gatewayUrl: 'http://127.0.0.1:8080',
-  language: 'zh_CN' as (typeof languages)[number],
-  /** copy the main value (plate number, VIN) the first time the popup shows a new result */
+  language: 'zh_CN',
   autoCopy: false,
-  /** general text: keep the recognized line breaks or join the lines into one paragraph */
-  lineBreaks: 'keep' as 'keep' | 'join',
+  lineBreaks: 'keep',
   notifyOnSuccess: true,
   openPopupOnResult: true,
   historySize: 20,
 };
-export type Settings = typeof defaults;
-
-/** What one value must look like; a stored value that fails falls back to its default. */
-const fieldSchemas: { [K in keyof Settings]: z.ZodType<Settings[K]> } = {
-  gatewayUrl: z.string().refine(isGatewayUrl),
-  language: z.enum(languages),
-  autoCopy: z.boolean(),
-  lineBreaks: z.enum(['keep', 'join']),
-  notifyOnSuccess: z.boolean(),
-  openPopupOnResult: z.boolean(),
-  historySize: z.number().int().min(1).max(200),
-};
-
-/** A patch from the options page: only known keys, each valid. */
-export const settingsPatch = z
-  .object(Object.fromEntries(Object.entries(fieldSchemas).map(([k, s]) => [k, s.optional()])) as {
-    [K in keyof Settings]: z.ZodOptional<z.ZodType<Settings[K]>>;
-  })
-  .strict();
-export type SettingsPatch = z.infer<typeof settingsPatch>;
-
-/** http(s) origin with no credentials, query or fragment; a path prefix is allowed (reverse proxies). */
-export function isGatewayUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.search && !url.hash;
-}
 
 /** The gateway URL without a trailing slash, so `${base}/${point}` is right. */
 export function normalizeGatewayUrl(value: string): string {
@@ -79,7 +46,8 @@ export function migrateSettings(stored: unknown, steps = migrations, current = S
   for (let v = Math.max(1, version); v < current; v++) s = steps[v]?.(s) ?? s;
   const out = { ...defaults } as Record<keyof Settings, unknown>;
   for (const key of Object.keys(defaults) as (keyof Settings)[]) {
-    const parsed = fieldSchemas[key].safeParse(s[key]);
+    // what one value must look like; a stored value that fails falls back to its default
+    const parsed = settingsSchema.shape[key].safeParse(s[key]);
     if (parsed.success) out[key] = parsed.data;
   }
   const settings = out as Settings;

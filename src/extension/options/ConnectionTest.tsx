@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
-import type { Lang, MessageKey, Translate } from '../lib/i18n';
-import type { ConnectionReport } from '../lib/messages';
+import type { Lang } from '../../protocol/settings';
+import type { MessageKey, Translate } from '../lib/i18n';
+import type { ConnectionReport } from '../../protocol/messages';
 import { send } from '../lib/messaging';
 
 const stateLabel: Record<ConnectionReport['points'][number]['state'], MessageKey> = {

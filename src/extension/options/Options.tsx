@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
-import { type Lang, translator } from '../lib/i18n';
-import type { SettingsView } from '../lib/messages';
+import { type Lang, type Settings, isGatewayUrl } from '../../protocol/settings';
+import { translator } from '../lib/i18n';
+import type { SettingsView } from '../../protocol/messages';
 import { send } from '../lib/messaging';
-import { type Settings, isGatewayUrl, normalizeGatewayUrl, originPattern } from '../lib/settings';
+import { normalizeGatewayUrl, originPattern } from '../lib/settings';
 import { ConnectionTest } from './ConnectionTest';
 import { browser } from '../lib/browser';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
 import { translator } from '../lib/i18n';
-import type { HistoryEntry, SettingsView } from '../lib/messages';
+import type { HistoryEntry, SettingsView } from '../../protocol/messages';
 import { send } from '../lib/messaging';
 import { Capture } from './Capture';
 import { History } from './History';

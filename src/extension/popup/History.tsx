@@ -1,5 +1,5 @@
 import { documentOf } from '../lib/documents/index';
-import type { HistoryEntry } from '../lib/messages';
+import type { HistoryEntry } from '../../protocol/messages';
 import { usePopup } from './context';
 
 /** The short local history; choosing an entry shows it in the result tab. */

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { PostalRow } from '../../protocol/postal';
 import { describeError } from '../lib/errors';
 import type { MessageKey } from '../lib/i18n';
-import type { PostalPageView } from '../lib/messages';
+import type { PostalPageView } from '../../protocol/messages';
 import { send } from '../lib/messaging';
 import { CopyButton } from './CopyButton';
 import { usePopup } from './context';

@@ -4,7 +4,7 @@ import { documentOf } from '../lib/documents/index';
 import type { ResultView, ViewField } from '../lib/documents/types';
 import { describeError } from '../lib/errors';
 import type { MessageKey } from '../lib/i18n';
-import type { HistoryEntry } from '../lib/messages';
+import type { HistoryEntry } from '../../protocol/messages';
 import { CopyButton } from './CopyButton';
 import { FieldList } from './FieldList';
 import { TableView } from './TableView';

@@ -1,7 +1,7 @@
 import { documentOf } from '../lib/documents/index';
-import type { HistoryEntry } from '../lib/messages';
+import type { HistoryEntry } from '../../protocol/messages';
 import { send } from '../lib/messaging';
-import type { Settings } from '../lib/settings';
+import type { Settings } from '../../protocol/settings';
 import { copyText } from './clipboard';
 
 /**

@@ -1,7 +1,7 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Lang, Translate } from '../lib/i18n';
-import type { Settings } from '../lib/settings';
+import type { Lang, Settings } from '../../protocol/settings';
+import type { Translate } from '../lib/i18n';
 
 /** What every popup component needs: the language and the settings as the background has them. */
 export interface PopupContext {

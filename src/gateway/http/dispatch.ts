@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { describeIssue } from '../../protocol/issue';
 import { authenticate, claimedMode } from '../auth/authenticate';
 import { GatewayError } from '../errors';
 import type { Release } from '../limits/limits';
@@ -7,15 +7,6 @@ import { findHandler } from '../points/index';
 import type { Services } from '../services';
 import { sendError, sendSuccess } from './envelope';
 import { parseForm, queryOf } from './form';
-
-/** The readable reason of the first validation issue, naming the field. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid request';
-  const field = issue.path.join('.') || 'request';
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `${field} is required`;
-  return `${field}: ${issue.message}`;
-}
 
 /** Query and form fields as one map; the same field in both places with different values is refused. */
 function mergeParams(query: Record<string, string>, body: unknown): Record<string, string> {

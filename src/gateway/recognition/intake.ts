@@ -9,10 +9,6 @@ import { type FetchAllowList, fetchInput } from '../fetch/index';
  * truncated JPEG, a 50000×50000 PNG) is the worker's job: it needs the whole decoder.
  */
 
-/** 3 MiB for images, 10 MiB for 2582-22 files (DESIGN.md §5). */
-export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
-
 /**
  * Longest a fetch may take in all. Connect and idle-read are limited to 5 s each by fetchInput;
  * this stops an upstream that trickles a byte every few seconds.
@@ -20,6 +16,7 @@ export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const FETCH_DEADLINE_MS = 10_000;
 
 export interface IntakeOptions {
+  /** IMAGE_MAX_BYTES or FILE_MAX_BYTES (protocol/limits.ts) */
   maxBytes: number;
   allow: FetchAllowList;
   /** 'image' refuses a PDF; 'image-or-pdf' (2582-22) takes both */

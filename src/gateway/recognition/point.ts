@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { DocumentKind } from '../../ocr/documents/index';
+import { FILE_MAX_BYTES, IMAGE_MAX_BYTES } from '../../protocol/limits';
 import type { PointSpec } from '../../protocol/point';
 import { type PointHandler, defineHandler } from '../points/define';
-import { FILE_MAX_BYTES, IMAGE_MAX_BYTES, type RecognitionInput, takeInput } from './intake';
+import { type RecognitionInput, takeInput } from './intake';
 import { businessOf } from './outcome';
 
 /*

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { HistoryEntry } from '../../../src/extension/lib/messages';
-import type { Settings } from '../../../src/extension/lib/settings';
+import type { HistoryEntry } from '../../../src/protocol/messages';
+import type { Settings } from '../../../src/protocol/settings';
 import type { LoadedExtension } from './chromium';
 
 /*

@@ -1,5 +1,6 @@
+import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { driverLicenseData } from '../../../protocol/points/2582-19';
-import { type DocId, IMAGE_MAX_BYTES, type ViewField, defineDocument, flatFields } from './types';
+import { type DocId, type ViewField, defineDocument, flatFields } from './types';
 
 /** NoResult / InvalidInput are the point's "not read" markers for Name and LicenseNumber (SPEC). */
 const notRead = (v: string) => (v === 'NoResult' || v === 'InvalidInput' ? '' : v);

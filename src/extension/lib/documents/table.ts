@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { tableData, type tableCell } from '../../../protocol/points/2582-10';
-import { IMAGE_MAX_BYTES, type ViewCell, type ViewTable, defineDocument } from './types';
+import { type ViewCell, type ViewTable, defineDocument } from './types';
 
 type Cell = z.infer<typeof tableCell>;
 

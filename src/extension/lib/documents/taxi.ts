@@ -1,6 +1,7 @@
+import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { taxiInvoiceData, type taxiKeys } from '../../../protocol/points/2582-21';
 import type { MessageKey } from '../i18n';
-import { IMAGE_MAX_BYTES, type ViewField, defineDocument } from './types';
+import { type ViewField, defineDocument } from './types';
 
 const labels: Record<(typeof taxiKeys)[number], MessageKey> = {
   InvoiceCode: 'field_InvoiceCode',

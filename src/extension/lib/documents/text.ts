@@ -1,5 +1,6 @@
+import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { generalTextData } from '../../../protocol/points/2582-11';
-import { IMAGE_MAX_BYTES, defineDocument } from './types';
+import { defineDocument } from './types';
 
 export default defineDocument({
   id: 'text',

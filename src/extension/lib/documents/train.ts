@@ -1,5 +1,6 @@
+import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { trainTicketData } from '../../../protocol/points/2582-24';
-import { IMAGE_MAX_BYTES, defineDocument, flatFields } from './types';
+import { defineDocument, flatFields } from './types';
 
 export default defineDocument({
   id: 'train',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DocId } from '../../../protocol/messages';
 import type { KnownPointId } from '../../../protocol/points/index';
 import type { MessageKey, Translate } from '../i18n';
 
@@ -7,20 +8,8 @@ import type { MessageKey, Translate } from '../i18n';
  * point reads it, what to send, and how its Data becomes labelled fields for the popup.
  */
 
-export const docIds = [
-  'plate',
-  'vin',
-  'train',
-  'vat',
-  'taxi',
-  'driver_face',
-  'driver_back',
-  'vehicle_face',
-  'vehicle_back',
-  'text',
-  'table',
-] as const;
-export type DocId = (typeof docIds)[number];
+// the ids travel in messages (history entries, capture.start), so the protocol declares them
+export { type DocId, docIds } from '../../../protocol/messages';
 
 /** One labelled value. `key` is the wire name (form fill matches on it), `group` splits repeats. */
 export interface ViewField {
@@ -69,13 +58,9 @@ export interface DocumentType<D = unknown> {
   mainValue?(data: D): string | undefined;
   /** whether the popup offers to fill the fields into the page's form */
   fillable: boolean;
-  /** largest input in bytes the point accepts (3 MB images, 10 MB for 2582-22 files) */
+  /** largest input in bytes the point accepts: IMAGE_MAX_BYTES or FILE_MAX_BYTES (protocol/limits.ts) */
   maxBytes: number;
 }
-
-// decimal megabytes: under the limit whichever way the gateway counts a megabyte
-export const IMAGE_MAX_BYTES = 3_000_000;
-export const FILE_MAX_BYTES = 10_000_000;
 
 export function defineDocument<D>(doc: DocumentType<D>): DocumentType<D> {
   return doc;

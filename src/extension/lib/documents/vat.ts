@@ -1,5 +1,6 @@
+import { FILE_MAX_BYTES } from '../../../protocol/limits';
 import { vatInvoiceData } from '../../../protocol/points/2582-22';
-import { FILE_MAX_BYTES, defineDocument, flatFields } from './types';
+import { defineDocument, flatFields } from './types';
 
 export default defineDocument({
   id: 'vat',

@@ -1,5 +1,6 @@
+import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { vehicleLicenseData } from '../../../protocol/points/2582-17';
-import { type DocId, IMAGE_MAX_BYTES, defineDocument, flatFields } from './types';
+import { type DocId, defineDocument, flatFields } from './types';
 
 function vehicleLicense(side: 'face' | 'back') {
   return defineDocument({

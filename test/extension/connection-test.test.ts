@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConnection } from '../../src/extension/background/connection';
+import { testConnection } from '../../src/extension/background/connection-test';
 import type { GatewayClient } from '../../src/extension/background/gateway';
 import { gatewayClient } from '../../src/extension/background/gateway';
 import { type TestGateway, startTestGateway } from '../support/gateway';

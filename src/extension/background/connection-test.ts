@@ -1,7 +1,7 @@
+import type { AppError } from '../../protocol/app-error';
 import { codes } from '../../protocol/codes';
 import { type KnownPointId, pointIds, pointSpecs } from '../../protocol/points/index';
-import type { AppError } from '../lib/errors';
-import type { ConnectionReport } from '../lib/messages';
+import type { ConnectionReport } from '../../protocol/messages';
 import type { GatewayClient } from './gateway';
 
 /*

@@ -1,17 +1,33 @@
 import { z } from 'zod';
-import { postalRow } from '../../protocol/postal';
-import { docIds } from './documents/types';
-import { type AppError, appError } from './errors';
-import { defaults, settingsPatch } from './settings';
+import { type AppError, appError } from './app-error';
+import { postalRow } from './postal';
+import { settingsPatch, settingsSchema } from './settings';
 
 /*
- * The one typed message protocol between extension contexts (STYLE.md habit 6). Each message type
- * names who may send it, and zod schemas for its request and its answer; both ends validate.
- * Answers are values: `{ ok: true, value }` or `{ ok: false, error }`, never a thrown exception.
+ * The one typed message protocol between the extension's contexts (STYLE.md habit 6). Each message
+ * type names who may send it, and zod schemas for its request and its answer; both ends validate
+ * (src/extension/lib/messaging.ts). Answers are values: `{ ok: true, value }` or
+ * `{ ok: false, error }`, never a thrown exception.
  */
 
 /** `page`: the popup and the options page (extension origin). `content`: scripts we injected into a tab. */
 export type SenderKind = 'page' | 'content';
+
+/** The document types the extension offers, in menu order (src/extension/lib/documents). */
+export const docIds = [
+  'plate',
+  'vin',
+  'train',
+  'vat',
+  'taxi',
+  'driver_face',
+  'driver_back',
+  'vehicle_face',
+  'vehicle_back',
+  'text',
+  'table',
+] as const;
+export type DocId = (typeof docIds)[number];
 
 export const historyEntry = z.object({
   id: z.string(),
@@ -36,19 +52,9 @@ export const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
-const settingsValue = z.object({
-  gatewayUrl: z.string(),
-  language: z.enum(['zh_CN', 'en']),
-  autoCopy: z.boolean(),
-  lineBreaks: z.enum(['keep', 'join']),
-  notifyOnSuccess: z.boolean(),
-  openPopupOnResult: z.boolean(),
-  historySize: z.number(),
-}) satisfies z.ZodType<typeof defaults>;
-
 /** What the pages may know about the settings: never the token itself, only whether one is set. */
 export const settingsView = z.object({
-  settings: settingsValue,
+  settings: settingsSchema,
   token: z.object({ set: z.boolean(), tail: z.string() }),
   hostPermission: z.boolean(),
 });

@@ -1,0 +1,14 @@
+/*
+ * The largest input a recognition point accepts: "3M" for images and "10M" for 2582-22 files in
+ * SPEC.md, "3 MB" / "10 MB" in DESIGN.md §1 and §5. The gateway has always counted them in binary
+ * megabytes (MiB) and stops reading there (-1101); the extension checks against the same numbers,
+ * so what it reads in a page or crops from the screen is never refused for its size.
+ */
+
+const MiB = 1024 * 1024;
+
+/** Images (every recognition point's `ImageURL`): 3 MiB. */
+export const IMAGE_MAX_BYTES = 3 * MiB;
+
+/** Files (2582-22's `FileURL`: PDF, OFD, XML or an image): 10 MiB. */
+export const FILE_MAX_BYTES = 10 * MiB;
