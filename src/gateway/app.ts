@@ -22,6 +22,18 @@ declare module 'fastify' {
 /** Largest request body read (a 10 MB file as a form-encoded data: URL fits), DESIGN.md §1. */
 export const BODY_LIMIT = 20 * 1024 * 1024;
 
+/**
+ * fastify's trustProxy for TRUST_PROXY (config.ts; never `true`). Addresses go as they are. A hop
+ * count N trusts the N nearest hops (the socket's peer first), so the client is the N-th
+ * X-Forwarded-For entry from the right: fastify itself now ignores a bare number (a client
+ * reaching the gateway directly could add hops), hence the function; docs/deploy.md says to use
+ * a hop count only where nothing but the proxies can reach the gateway.
+ */
+function trustedProxies(setting: false | number | string): false | string | ((addr: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return setting > 0 && ((_addr: string, hop: number) => hop < setting);
+  return setting;
+}
+
 /** Routes that health checks and Prometheus call. */
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -48,8 +60,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): FastifyInst
     // randomUUID draws from a pooled buffer of CSPRNG bytes, far cheaper per call than randomBytes
     genReqId: () => randomUUID().replace(/-/g, ''),
     bodyLimit: BODY_LIMIT,
-    // fastify accepts a hop count too (its typings omit it)
-    trustProxy: services.config.TRUST_PROXY as boolean | string,
+    trustProxy: trustedProxies(services.config.TRUST_PROXY),
     exposeHeadRoutes: false,
     // answered by the onRequest hook below, with the envelope
     return503OnClosing: false,

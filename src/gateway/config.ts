@@ -9,14 +9,36 @@ import { parseFetchAllow } from './fetch/allow';
  * the start with a clear message instead of misbehaving later. Documented in README.md.
  */
 
+/**
+ * Which X-Forwarded-For entries to believe (docs/deploy.md, "Reverse proxy"): a hop count, or the
+ * proxies' addresses and CIDR blocks; either way the client is the right-most address that is not
+ * a trusted proxy. `true` is refused: it believes the left-most entry, which the client writes
+ * itself, so any caller could pass an ip_white_list or METRICS_ALLOW and forge the audit trail
+ * (issue 14, finding 5); `1` is what a single proxy needs.
+ */
+/** proxy-addr's names for address ranges */
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
 const trustProxy = z
   .string()
   .optional()
-  .transform((v): boolean | number | string => {
-    if (v === undefined || v === '' || v === 'false') return false;
-    if (v === 'true') return true;
-    if (/^\d+$/.test(v)) return Number(v);
-    return v; // comma list of proxy addresses / CIDRs, as fastify's trustProxy takes it
+  .transform((v, ctx): false | number | string => {
+    const text = v?.trim();
+    if (text === undefined || text === '' || text === 'false' || text === '0') return false;
+    if (text === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true would believe the client-written left-most X-Forwarded-For entry; give the hop count (1 behind one proxy) or the proxies\' addresses / CIDR blocks',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+    for (const e of entries) {
+      const ok = PROXY_PRESETS.has(e) || (e.includes('/') ? ipaddr.isValidCIDR(e) : ipaddr.isValid(e));
+      if (!ok) ctx.addIssue({ code: 'custom', message: `not an address, CIDR block or hop count: ${e}` });
+    }
+    return entries.join(','); // as fastify's trustProxy (proxy-addr) takes it
   });
 
 /** Loopback and private networks: where a Prometheus server normally scrapes from. */
