@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTaxi, taxiGroundTruth } from '../../../bench/documents/taxi_invoice';
-import { labelOf, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
+import { labelOf, loosePlate, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
 import { alignRows, columnShift } from '../../../src/ocr/documents/taxi_invoice/pairs';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { taxiInvoiceData, taxiKeys } from '../../../src/protocol/points/2582-21';
@@ -64,6 +64,16 @@ describe('taxi field validators', () => {
     expect(VALIDATORS.PlateNumber('B-Q1234')).toBe('BQ1234');
     expect(VALIDATORS.PlateNumber('粤B·AZ3O3')).toBe('粤BAZ303');
     expect(VALIDATORS.PlateNumber('证号')).toBe('');
+    // Shenzhen prints the car number without 粤; its dot-matrix B comes back 8
+    expect(VALIDATORS.PlateNumber('BB88365')).toBe('BB88365');
+    expect(VALIDATORS.PlateNumber('8B88365')).toBe('BB88365');
+    expect(VALIDATORS.PlateNumber('粤8B8836')).toBe('粤BB8836');
+    expect(VALIDATORS.PlateNumber('8188365')).toBe(''); // digits alone are no plate
+    // a car number found without its label must look like one
+    expect(loosePlate('BDH9409')).toBe('BDH9409');
+    expect(loosePlate('9000141435')).toBe('');
+    expect(loosePlate('144032270119')).toBe('');
+    expect(loosePlate('B-Q12')).toBe('');
     expect(VALIDATORS.Mileage('7.62KM')).toBe('7.62');
     expect(VALIDATORS.Mileage('762KM')).toBe('');
     expect(VALIDATORS.InvoiceCode('144032270119')).toBe('144032270119');

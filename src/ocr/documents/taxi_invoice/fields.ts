@@ -76,13 +76,30 @@ function clock(text: string, withSeconds: boolean): string {
 
 const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
 const PLATE = new RegExp(`^[${PROVINCES}]?[A-Z][A-HJ-NP-Z0-9]{4,6}$`);
+/**
+ * Dot-matrix digits read where the plate's authority letter stands: meters print the car
+ * number without its province (Shenzhen's BB88365 for 粤B·B88365), so the first character
+ * must be a letter, and its dots read as a digit are the letter they look like.
+ */
+const LETTER_FOR: Record<string, string> = { '8': 'B', '0': 'D', '5': 'S', '2': 'Z', '6': 'G' };
 
 function plate(text: string): string {
   // the meter may print 粤B·AZ303 or B-AZ303; plates never hold I or O (GA 36)
   const t = text.toUpperCase().replace(/[\s·•.\-—_]/g, '');
-  const head = t.slice(0, 2);
-  const fixed = head + t.slice(2).replace(/O/g, '0').replace(/I/g, '1');
+  const province = PROVINCES.includes(t[0] ?? '') ? t[0]! : '';
+  const rest = t.slice(province.length);
+  const letter = LETTER_FOR[rest[0] ?? ''] && /[A-Z]/.test(rest.slice(1)) ? LETTER_FOR[rest[0]!]! : rest.slice(0, 1);
+  const fixed = province + letter + rest.slice(1, 2) + rest.slice(2).replace(/O/g, '0').replace(/I/g, '1');
   return PLATE.test(fixed) && /\d/.test(fixed) ? fixed : '';
+}
+
+/**
+ * A car number standing alone (its label lost or printed apart): plate-shaped, with a
+ * letter and at least four digits, so that no code, phone or amount passes for one.
+ */
+export function loosePlate(text: string): string {
+  const value = plate(text);
+  return value.length >= 6 && /[A-Z]/.test(text.toUpperCase()) && (value.match(/\d/g)?.length ?? 0) >= 4 ? value : '';
 }
 
 /**

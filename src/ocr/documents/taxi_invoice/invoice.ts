@@ -4,7 +4,7 @@ import type { Raster } from '../../image/raster';
 import * as rec from '../../rec/index';
 import { settleAll } from '../../runtime/settle';
 import { invoiceCells, type Cell } from './cells';
-import { labelOf, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
+import { labelOf, loosePlate, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
 import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';
 import { alignRows, columnShift, driftAt } from './pairs';
 
@@ -152,6 +152,16 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
         found.set(want, { ...row, value });
         break;
       }
+    }
+  }
+
+  if (!found.has('PlateNumber')) {
+    // the car number without a label the reading kept (车号 lost under a fold or misread):
+    // a plate-shaped line nothing else claimed, the highest on the invoice
+    const loose = cells.filter((c) => !c.used && loosePlate(c.compact)).sort((a, b) => a.v - b.v)[0];
+    if (loose) {
+      loose.used = true;
+      found.set('PlateNumber', { ...boxOf(loose, ''), value: loosePlate(loose.compact) });
     }
   }
 
