@@ -1,4 +1,5 @@
 import { driverLicenseBench } from './driver_license';
+import { generalBench } from './general';
 import { plateBench } from './plate';
 import { tableBench } from './table';
 import { taxiInvoiceBench } from './taxi_invoice';
@@ -12,4 +13,4 @@ import { vinBench } from './vin';
  * Document types measured by bench:documents. Each type adds its module here
  * (bench/documents/<type>.ts exporting a DocumentBench).
  */
-export const documentBenches: DocumentBench[] = [vatInvoiceBench, trainTicketBench, taxiInvoiceBench, tableBench, driverLicenseBench, vehicleLicenseBench, plateBench, vinBench];
+export const documentBenches: DocumentBench[] = [vatInvoiceBench, trainTicketBench, taxiInvoiceBench, tableBench, driverLicenseBench, vehicleLicenseBench, plateBench, vinBench, generalBench];
