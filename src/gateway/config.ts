@@ -3,6 +3,7 @@ import os from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseFetchAllow } from './fetch/allow';
+import { parseKey } from './store/sealed';
 
 /*
  * The gateway's settings, read from the environment once at start and validated, so a typo fails
@@ -79,6 +80,17 @@ const optionalPort = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.nu
 /** a whole number ≥ 0 */
 const count = z.coerce.number().int().min(0);
 
+/** 32 bytes as 64 hex digits or base64 (`openssl rand -hex 32`); absent or empty: none */
+const secretsKey = z
+  .string()
+  .optional()
+  .transform((v, ctx): Buffer | undefined => {
+    if (v === undefined || v.trim() === '') return undefined;
+    const key = parseKey(v);
+    if (!key) ctx.addIssue({ code: 'custom', message: 'must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)' });
+    return key;
+  });
+
 const schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -125,6 +137,10 @@ const schema = z.object({
   /** rate (calls per second) and concurrency a new token gets when 2141-1 does not say; 0 = unlimited */
   TOKEN_DEFAULT_RATE: count.default(10),
   TOKEN_DEFAULT_CONCURRENCY: count.default(4),
+  /** seals application secrets and token values in the store (store/sealed.ts, docs/operations.md) */
+  SECRETS_KEY: secretsKey,
+  /** the key SECRETS_KEY replaces, while the store is re-sealed at start */
+  SECRETS_KEY_PREVIOUS: secretsKey,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   POSTAL_CSV: z.string().optional(),
   /** requests in flight across the whole process before new ones are shed with -7 / 503 */

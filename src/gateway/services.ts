@@ -11,6 +11,8 @@ import { connectRedis, subscribeRedis } from './redis';
 import { type ApplicationsRepo, applicationsRepo } from './store/applications';
 import { type AuditLog, auditLog } from './store/audit';
 import { type Storage, openStorage } from './store/db';
+import { sealStoredSecrets } from './store/seal-stored';
+import { sealer } from './store/sealed';
 import { type PostalRepo, postalRepo } from './store/postal';
 import { type SubAuthsRepo, subAuthsRepo } from './store/sub-auths';
 
@@ -35,6 +37,14 @@ export interface Services {
 
 export async function createServices(config: Config, log: { warn(obj: unknown, msg?: string): void }): Promise<Services> {
   const storage = await openStorage(config.DATABASE_URL);
+  const sealed = sealer(config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
+  try {
+    const resealed = await sealStoredSecrets(storage.db, sealed);
+    if (resealed > 0) log.warn({ resealed }, 'sealed stored secrets and tokens under SECRETS_KEY');
+  } catch (e) {
+    await storage.close();
+    throw e;
+  }
   const audit = auditLog(storage.db, { onError: (e) => log.warn({ err: e }, 'audit write failed') });
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, 'limits') : undefined;
   const limits = redis
@@ -44,8 +54,8 @@ export async function createServices(config: Config, log: { warn(obj: unknown, m
   // every process clears its credential cache when any of them changes an application or token
   const channel = `${config.REDIS_PREFIX}:credentials-changed`;
   const { clear: clearCredentials, ...credentials } = cachedCredentials(
-    applicationsRepo(storage.db),
-    subAuthsRepo(storage.db),
+    applicationsRepo(storage.db, sealed),
+    subAuthsRepo(storage.db, sealed),
     config.CREDENTIAL_CACHE_SECONDS * 1000,
     async () => redis?.publish(channel, String(process.pid)),
     storage.changedElsewhere,

@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '../../src/gateway/config';
 import { type RunningGateway, startGateway } from '../../src/gateway/main';
 import { type NewApplication, applicationsRepo } from '../../src/gateway/store/applications';
 import { openStorage } from '../../src/gateway/store/db';
+import { sealer } from '../../src/gateway/store/sealed';
 import { type NewSubAuth, subAuthsRepo } from '../../src/gateway/store/sub-auths';
 
 export interface TestGateway extends RunningGateway {
@@ -37,8 +38,10 @@ export async function startTestGateway(
   const gw = await startGateway(config, { logStream: opts.logStream });
   // a second connection to the same store, so tests can arrange records without HTTP
   const storage = await openStorage(config.DATABASE_URL);
-  const apps = applicationsRepo(storage.db);
-  const subs = subAuthsRepo(storage.db);
+  // sealed as the gateway seals them, when the test gives a SECRETS_KEY
+  const sealed = sealer(config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
+  const apps = applicationsRepo(storage.db, sealed);
+  const subs = subAuthsRepo(storage.db, sealed);
   return {
     ...gw,
     config,

@@ -1,5 +1,6 @@
 import { randomHex, sha256Hex } from '../auth/secrets';
 import type { Db } from './db';
+import { PLAIN, type Sealer } from './sealed';
 
 export interface Application {
   appid: number;
@@ -17,18 +18,20 @@ export interface NewApplication {
   secret: string;
 }
 
-function toApplication(row: {
+type Row = {
   appid: number;
   name: string;
   secret: string;
   disabled: number;
   legacy_signature: number;
   created_at: number;
-}): Application {
+};
+
+function toApplication(row: Row, sealed: Sealer): Application {
   return {
     appid: row.appid,
     name: row.name,
-    secret: row.secret,
+    secret: sealed.open(row.secret, 'applications.secret'),
     disabled: row.disabled !== 0,
     legacySignature: row.legacy_signature !== 0,
     createdAt: row.created_at,
@@ -37,8 +40,11 @@ function toApplication(row: {
 
 const COLUMNS = ['appid', 'name', 'secret', 'disabled', 'legacy_signature', 'created_at'] as const;
 
-/** Applications: the owners of appKeys, secrets and sub-authorizations. */
-export function applicationsRepo(db: Db) {
+/**
+ * Applications: the owners of appKeys, secrets and sub-authorizations. Secrets are stored through
+ * `sealed` (sealed.ts: encrypted when SECRETS_KEY is set).
+ */
+export function applicationsRepo(db: Db, sealed: Sealer = PLAIN) {
   return {
     /** Creates an application; the appKey is returned here and never again (only its hash is kept). */
     async create(name: string, now = Date.now()): Promise<NewApplication> {
@@ -46,7 +52,7 @@ export function applicationsRepo(db: Db) {
       const secret = randomHex(16);
       const row = await db
         .insertInto('applications')
-        .values({ name, app_key_hash: sha256Hex(appKey), secret, disabled: 0, created_at: now })
+        .values({ name, app_key_hash: sha256Hex(appKey), secret: sealed.seal(secret, 'applications.secret'), disabled: 0, created_at: now })
         .returning('appid')
         .executeTakeFirstOrThrow();
       return { appid: Number(row.appid), appKey, secret };
@@ -58,7 +64,7 @@ export function applicationsRepo(db: Db) {
         .select(COLUMNS)
         .where('app_key_hash', '=', sha256Hex(appKey))
         .executeTakeFirst();
-      return row && toApplication(row);
+      return row && toApplication(row, sealed);
     },
 
     async findById(appid: number): Promise<Application | undefined> {
@@ -67,17 +73,17 @@ export function applicationsRepo(db: Db) {
         .select(COLUMNS)
         .where('appid', '=', appid)
         .executeTakeFirst();
-      return row && toApplication(row);
+      return row && toApplication(row, sealed);
     },
 
     async list(): Promise<Omit<Application, 'secret'>[]> {
       const rows = await db
         .selectFrom('applications')
-        .select(COLUMNS)
+        .select(['appid', 'name', 'disabled', 'legacy_signature', 'created_at'])
         .orderBy('appid')
         .execute();
       return rows.map((r) => {
-        const { secret: _secret, ...rest } = toApplication(r);
+        const { secret: _secret, ...rest } = toApplication({ ...r, secret: '' }, sealed);
         return rest;
       });
     },
@@ -110,7 +116,11 @@ export function applicationsRepo(db: Db) {
     /** Replaces the signing secret; undefined when there is no such application. */
     async rotateSecret(appid: number): Promise<string | undefined> {
       const secret = randomHex(16);
-      const res = await db.updateTable('applications').set({ secret }).where('appid', '=', appid).executeTakeFirst();
+      const res = await db
+        .updateTable('applications')
+        .set({ secret: sealed.seal(secret, 'applications.secret') })
+        .where('appid', '=', appid)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0 ? secret : undefined;
     },
 

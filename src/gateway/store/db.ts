@@ -47,6 +47,24 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
 }
 
 /**
+ * The SQLite file holds application secrets and tokens (issue 14, finding 6): its directory, when
+ * the gateway creates it, and the file are made readable by their owner only before SQLite opens
+ * it (SQLite gives the -wal and -shm files it creates the file's mode). A file a looser umask or
+ * an older release created is tightened; an existing directory is left as the operator made it.
+ */
+function ownerOnly(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(f).mode & 0o077) !== 0) fs.chmodSync(f, 0o600);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+}
+
+/**
  * Opens the store named by DATABASE_URL (a file path for embedded SQLite, postgres://... for
  * PostgreSQL) and brings its schema up to date.
  */
@@ -73,7 +91,7 @@ export async function openStorage(url: string, opts: { poolSize?: number } = {})
     await migrateToLatest(db, 'postgres');
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  if (url !== ':memory:') ownerOnly(path.resolve(url));
   const sqlite = new SQLite(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -1,6 +1,7 @@
 import { randomHex, sha256Hex } from '../auth/secrets';
 import type { Db } from './db';
 import { isUniqueViolation } from './errors';
+import { PLAIN, type Sealer } from './sealed';
 import type { SubAuthsTable } from './schema';
 
 /** A sub-authorization as the gateway works with it; protocol/subauth.ts has the wire form. */
@@ -31,11 +32,11 @@ export type SubAuthPatch = Partial<Pick<SubAuth, 'permissions' | 'ipWhiteList' |
 
 type Row = Omit<SubAuthsTable, 'id'> & { id: number };
 
-function fromRow(r: Row): SubAuth {
+function toSubAuth(r: Row, sealed: Sealer): SubAuth {
   return {
     appid: r.appid,
     outCode: r.out_code,
-    accessToken: r.access_token,
+    accessToken: sealed.open(r.access_token, 'sub_auths.access_token'),
     permissions: r.permission_list === '' ? [] : r.permission_list.split(','),
     ipWhiteList: r.ip_white_list === '' ? [] : r.ip_white_list.split(','),
     rate: r.rate,
@@ -51,9 +52,13 @@ function codePoints(s: string): number {
   return [...s].length;
 }
 
-/** Sub-authorizations: one per (appid, out_code), looked up by token hash on every token call. */
-export function subAuthsRepo(db: Db) {
+/**
+ * Sub-authorizations: one per (appid, out_code), looked up by token hash on every token call. The
+ * token's value is stored through `sealed` (sealed.ts), because 2141 returns it.
+ */
+export function subAuthsRepo(db: Db, sealed: Sealer = PLAIN) {
   const all = () => db.selectFrom('sub_auths').selectAll();
+  const fromRow = (r: Row) => toSubAuth(r, sealed);
 
   return {
     /** Creates the token of an out_code; 'exists' when the out_code already has one. */
@@ -65,7 +70,7 @@ export function subAuthsRepo(db: Db) {
           .values({
             appid,
             out_code: s.outCode,
-            access_token: accessToken,
+            access_token: sealed.seal(accessToken, 'sub_auths.access_token'),
             token_hash: sha256Hex(accessToken),
             permission_list: s.permissions.join(','),
             ip_white_list: s.ipWhiteList.join(','),
