@@ -7,7 +7,18 @@ import type { ArgOf } from '../lib/injected/scripts';
  * The selection overlay for "capture a region": a dimmed layer over the viewport where the user
  * drags a rectangle. The overlay removes itself and waits two frames before reporting, so the
  * background's capture of the tab does not contain it. Esc cancels.
+ *
+ * The overlay is in the page's DOM, where the page's own scripts can dispatch events on it: only
+ * trusted events (the user's own mouse and keyboard) count, so a page cannot draw a selection
+ * and have the tab captured and recognised on its own once a capture has started (issue 14).
  */
+
+/** `handle` for events the user made; script-made ones (isTrusted false) are ignored. */
+function trusted<E extends Event>(handle: (e: E) => void): (e: E) => void {
+  return (e) => {
+    if (e.isTrusted) handle(e);
+  };
+}
 
 const OVERLAY_ID = 'recognition-region-overlay';
 
@@ -39,19 +50,19 @@ function selectRegion(arg: ArgOf<'selectRegion'>): true {
     overlay.remove();
     document.removeEventListener('keydown', onKey, true);
   };
-  const onKey = (e: KeyboardEvent) => {
+  const onKey = trusted((e: KeyboardEvent) => {
     if (e.key === 'Escape') close();
-  };
-  overlay.addEventListener('mousedown', (e) => {
+  });
+  overlay.addEventListener('mousedown', trusted((e: MouseEvent) => {
     start = { x: e.clientX, y: e.clientY };
     e.preventDefault();
-  });
-  overlay.addEventListener('mousemove', (e) => {
+  }));
+  overlay.addEventListener('mousemove', trusted((e: MouseEvent) => {
     if (!start) return;
     const r = rectOf(e);
     Object.assign(frame.style, { display: 'block', left: `${r.x}px`, top: `${r.y}px`, width: `${r.width}px`, height: `${r.height}px` });
-  });
-  overlay.addEventListener('mouseup', (e) => {
+  }));
+  overlay.addEventListener('mouseup', trusted((e: MouseEvent) => {
     if (!start) return;
     const rect = rectOf(e);
     close();
@@ -59,7 +70,7 @@ function selectRegion(arg: ArgOf<'selectRegion'>): true {
     // typed but not validated here: this script stays small, and the background validates anyway
     const body: RequestOf<'capture.selected'> = { nonce: arg.nonce, rect, devicePixelRatio };
     requestAnimationFrame(() => requestAnimationFrame(() => void browser.runtime.sendMessage({ type: 'capture.selected', body })));
-  });
+  }));
   document.addEventListener('keydown', onKey, true);
   return true;
 }

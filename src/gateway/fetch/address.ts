@@ -71,7 +71,8 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
 /**
  * Why `ip` may not be fetched from by default, as "a loopback address" etc.; undefined when it is
- * a public unicast address. Never throws.
+ * a public unicast address. Never throws. The words never contain the address itself, so they
+ * can describe what a host name resolved to without telling the caller the address.
  */
 export function refusalReason(ip: IP): string | undefined {
   if (isMetadataAddress(ip)) return 'a cloud metadata address';
@@ -85,7 +86,7 @@ export function refusalReason(ip: IP): string | undefined {
   const embedded = embeddedIPv4(v6);
   if (embedded) {
     const inner = refusalReason(embedded);
-    return inner ? `${inner} (embedded in ${v6.toString()})` : undefined;
+    return inner ? `${inner} (embedded in an IPv6 address)` : undefined;
   }
   const range: string = v6.range();
   if (range === 'unicast' || range === 'as112v6' || range === 'amt') {

@@ -30,27 +30,29 @@ function refused(detail: string): GatewayError {
 }
 
 /** Refuses metadata host names before anything is resolved (their addresses vary per cloud). */
-export function checkHostName(host: string, allow: FetchAllowList): void {
+export function checkHostName(host: string, allow: FetchAllowList, port?: number): void {
   const name = normaliseHost(host);
-  if (METADATA_HOSTS.has(name) && !hostAllowed(allow, name, true)) {
+  if (METADATA_HOSTS.has(name) && !hostAllowed(allow, name, true, port)) {
     throw refused(`${name} is a cloud metadata host`);
   }
 }
 
 /**
- * Throws unless `text` (an address the URL named or DNS returned for `host`) may be connected to.
- * `host` is the URL's host name, undefined when the URL held an IP literal.
+ * Throws unless `text` (an address the URL named or DNS returned for `host`) may be connected to
+ * on `port`. `host` is the URL's host name, undefined when the URL held an IP literal. What a name
+ * resolved to is never said, only what kind of address it is: the answer goes to the caller, who
+ * must not learn the addresses of internal names (issue 14).
  */
-export function checkAddress(text: string, host: string | undefined, allow: FetchAllowList): void {
+export function checkAddress(text: string, host: string | undefined, allow: FetchAllowList, port?: number): void {
   const ip = parseAddress(text);
-  if (!ip) throw refused(`"${text}" is not an IP address`);
+  const name = host === undefined ? undefined : normaliseHost(host);
+  if (!ip) throw refused(name === undefined ? `"${text}" is not an IP address` : `${name} resolves to something that is not an IP address`);
   const reason = refusalReason(ip);
   if (!reason) return;
-  const name = host === undefined ? undefined : normaliseHost(host);
   const allowed = isMetadataAddress(ip)
-    ? addressAllowed(allow, ip, true) || (name !== undefined && METADATA_HOSTS.has(name) && hostAllowed(allow, name, true))
-    : addressAllowed(allow, ip) || (name !== undefined && hostAllowed(allow, name));
-  if (!allowed) throw refused(`${text} is ${reason}`);
+    ? addressAllowed(allow, ip, true, port) || (name !== undefined && METADATA_HOSTS.has(name) && hostAllowed(allow, name, true, port))
+    : addressAllowed(allow, ip, false, port) || (name !== undefined && hostAllowed(allow, name, false, port));
+  if (!allowed) throw refused(name === undefined ? `${text} is ${reason}` : `${name} resolves to ${reason}`);
 }
 
 /** Resolver failures in plain words; the resolver's own message can carry internal names. */
@@ -64,7 +66,7 @@ function unreachable(error: unknown): GatewayError {
  * A node:net `lookup` for one URL host. Node calls it with `all: true` when it races IPv4 and IPv6
  * (autoSelectFamily, default since Node 20) and without it otherwise; both shapes are answered.
  */
-export function guardedLookup(host: string, allow: FetchAllowList, lookup: FetchLookup): LookupFunction {
+export function guardedLookup(host: string, allow: FetchAllowList, lookup: FetchLookup, port?: number): LookupFunction {
   return (hostname, options, callback) => {
     const family = options.family === 4 || options.family === 6 ? options.family : undefined;
     Promise.resolve()
@@ -74,7 +76,7 @@ export function guardedLookup(host: string, allow: FetchAllowList, lookup: Fetch
           const usable = family ? found.filter((a) => a.family === family) : found;
           if (usable.length === 0) throw new GatewayError('INPUT_UNREADABLE', 'unreachable: host name has no address');
           // Every address, not only the first: with autoSelectFamily node may try any of them.
-          for (const { address } of usable) checkAddress(address, host, allow);
+          for (const { address } of usable) checkAddress(address, host, allow, port);
           return usable;
         },
         (error: unknown) => {

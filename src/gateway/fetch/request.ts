@@ -63,9 +63,11 @@ function safeDecode(text: string): string {
 export function requestOnce(url: URL, opts: HopOptions): Promise<HopResult> {
   if (opts.signal?.aborted) throw abortError(opts.signal);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  // the port connected to: IMAGE_FETCH_ALLOW entries may open one port only
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   // node:net skips `lookup` for IP literals, so those are checked here; names are checked in it.
-  if (isIP(host) !== 0) checkAddress(host, undefined, opts.allow);
-  else checkHostName(host, opts.allow);
+  if (isIP(host) !== 0) checkAddress(host, undefined, opts.allow, port);
+  else checkHostName(host, opts.allow, port);
   return new Promise<HopResult>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     // Userinfo goes to the host it was written for only: a redirect's own URL decides the next hop.
@@ -83,7 +85,7 @@ export function requestOnce(url: URL, opts: HopOptions): Promise<HopResult> {
       ...(auth ? { auth } : {}),
       // A fresh connection per request: every connection goes through the guarded lookup.
       agent: false,
-      lookup: guardedLookup(url.hostname, opts.allow, opts.lookup),
+      lookup: guardedLookup(url.hostname, opts.allow, opts.lookup, port),
     });
 
     const finish = (error: GatewayError | undefined, result?: HopResult): void => {

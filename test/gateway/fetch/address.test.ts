@@ -55,8 +55,8 @@ describe('refusalReason', () => {
   });
 
   it('judges NAT64 and 6to4 addresses by the IPv4 address they carry', () => {
-    expect(reason('64:ff9b::7f00:1')).toBe('a loopback address (embedded in 64:ff9b::7f00:1)');
-    expect(reason('2002:a00:1::1')).toBe('a private address (embedded in 2002:a00:1::1)');
+    expect(reason('64:ff9b::7f00:1')).toBe('a loopback address (embedded in an IPv6 address)');
+    expect(reason('2002:a00:1::1')).toBe('a private address (embedded in an IPv6 address)');
     expect(reason('64:ff9b::5db8:d822')).toBeUndefined(); // 93.184.216.34
   });
 
@@ -74,8 +74,8 @@ describe('refusalReason', () => {
 describe('parseFetchAllow', () => {
   it('reads hosts, wildcards, addresses and CIDR blocks', () => {
     const allow = parseFetchAllow(' 127.0.0.1, 10.0.0.0/8 ,Images.Intra.,*.corp.example,[::1],fd00::/8,,');
-    expect([...allow.hosts]).toEqual(['images.intra']);
-    expect(allow.suffixes).toEqual(['.corp.example']);
+    expect(allow.hosts).toEqual([['images.intra', undefined]]);
+    expect(allow.suffixes).toEqual([['.corp.example', undefined]]);
     expect(allow.networks.map(([ip, prefix]) => `${ip.toString()}/${prefix}`)).toEqual([
       '127.0.0.1/32',
       '10.0.0.0/8',
@@ -106,6 +106,27 @@ describe('parseFetchAllow', () => {
       expect(() => parseFetchAllow(`127.0.0.1,${entry}`)).toThrow(entry);
     },
   );
+
+  it('reads a port after host names, IPv4 addresses and blocks, and bracketed IPv6', () => {
+    const allow = parseFetchAllow('images.intra:8080,*.corp.example:443,10.0.0.1:9000,10.1.0.0/16:80,[::1]:8443,[fd00::/8]:443,[::2],fd01::3');
+    expect(allow.hosts).toEqual([['images.intra', 8080]]);
+    expect(allow.suffixes).toEqual([['.corp.example', 443]]);
+    expect(allow.networks.map(([ip, prefix, port]) => `${ip.toString()}/${prefix} ${port}`)).toEqual([
+      '10.0.0.1/32 9000',
+      '10.1.0.0/16 80',
+      '::1/128 8443',
+      'fd00::/8 443',
+      '::2/128 undefined',
+      'fd01::3/128 undefined',
+    ]);
+    expect(hostAllowed(allow, 'images.intra', false, 8080)).toBe(true);
+    expect(hostAllowed(allow, 'images.intra', false, 22)).toBe(false);
+    expect(hostAllowed(allow, 'a.corp.example', false, 443)).toBe(true);
+    expect(addressAllowed(allow, parseAddress('10.1.2.3')!, false, 80)).toBe(true);
+    expect(addressAllowed(allow, parseAddress('10.1.2.3')!, false, 6379)).toBe(false);
+    expect(addressAllowed(allow, parseAddress('::2')!, false, 6379)).toBe(true);
+    for (const bad of ['images.intra:0', 'images.intra:65536', 'images.intra:http', '[::1', '[::1]x']) expect(() => parseFetchAllow(bad)).toThrow(bad);
+  });
 
   it('is empty for an empty setting', () => {
     expect(parseFetchAllow('')).toEqual(EMPTY_ALLOW_LIST);

@@ -55,7 +55,7 @@ describe('fetchInput over http', () => {
     await expectGatewayError(
       fetchInput(`http://localhost:${server.port}/a.png`, { maxBytes: MB, allow: EMPTY_ALLOW_LIST }),
       'INPUT_UNREADABLE',
-      /^address not allowed: (127\.0\.0\.1|::1) is a loopback address$/,
+      /^address not allowed: localhost resolves to a loopback address$/,
     );
   });
 
@@ -69,7 +69,7 @@ describe('fetchInput over http', () => {
     ['http://[::ffff:127.0.0.1]:PORT/', /::ffff:7f00:1 is a loopback address/],
     ['http://[::ffff:10.0.0.1]/', /::ffff:a00:1 is a private address/],
     ['http://[::127.0.0.1]:PORT/', /::7f00:1 is a reserved address/],
-    ['http://[64:ff9b::127.0.0.1]:PORT/', /loopback address \(embedded in 64:ff9b::7f00:1\)/],
+    ['http://[64:ff9b::127.0.0.1]:PORT/', /64:ff9b::7f00:1 is a loopback address \(embedded in an IPv6 address\)/],
     ['http://[::1]:PORT/', /::1 is a loopback address/],
     ['http://0:PORT/', /0\.0\.0\.0 is an unspecified address/],
     ['http://[::]:PORT/', /:: is an unspecified address/],
@@ -141,7 +141,7 @@ describe('fetchInput name resolution', () => {
     await expectGatewayError(
       fetchInput('http://images.example/a.png', { maxBytes: MB, allow: EMPTY_ALLOW_LIST, lookup }),
       'INPUT_UNREADABLE',
-      /^address not allowed: 10\.0\.0\.5 is a private address$/,
+      /^address not allowed: images\.example resolves to a private address$/,
     );
   });
 
@@ -153,7 +153,7 @@ describe('fetchInput name resolution', () => {
     await expectGatewayError(
       fetchInput('http://mixed.example/a.png', { maxBytes: MB, allow: EMPTY_ALLOW_LIST, lookup }),
       'INPUT_UNREADABLE',
-      /^address not allowed: ::ffff:192\.168\.1\.1 is a private address$/,
+      /^address not allowed: mixed\.example resolves to a private address$/,
     );
   });
 
@@ -179,7 +179,30 @@ describe('fetchInput name resolution', () => {
     await expectGatewayError(
       fetchInput(`http://other.intra:${server.port}/a.png`, { maxBytes: MB, allow, lookup }),
       'INPUT_UNREADABLE',
-      /127\.0\.0\.1 is a loopback address/,
+      /^address not allowed: other\.intra resolves to a loopback address$/,
+    );
+  });
+
+  it('opens only the port an allow-list entry names (issue 14: an entry opened every port of a host)', async () => {
+    const lookup: FetchLookup = async () => [{ address: '127.0.0.1', family: 4 }];
+    for (const allow of [parseFetchAllow(`images.intra:${server.port}`), parseFetchAllow(`127.0.0.1:${server.port}`), parseFetchAllow(`*.intra:${server.port}`)]) {
+      const got = await fetchInput(`http://images.intra:${server.port}/a.png`, { maxBytes: MB, allow, lookup });
+      expect(Buffer.from(got.bytes).equals(PNG)).toBe(true);
+    }
+    const other = server.port === 65535 ? 65534 : server.port + 1;
+    for (const allow of [parseFetchAllow(`images.intra:${other}`), parseFetchAllow(`127.0.0.1:${other}`), parseFetchAllow(`127.0.0.0/8:${other}`)]) {
+      await expectGatewayError(
+        fetchInput(`http://images.intra:${server.port}/a.png`, { maxBytes: MB, allow, lookup }),
+        'INPUT_UNREADABLE',
+        /^address not allowed: images\.intra resolves to a loopback address$/,
+      );
+      await expectGatewayError(fetchInput(`http://127.0.0.1:${server.port}/a.png`, { maxBytes: MB, allow, lookup }), 'INPUT_UNREADABLE', /127\.0\.0\.1 is a loopback address/);
+    }
+    // without a port in the URL, the scheme's own port is the one checked
+    await expectGatewayError(
+      fetchInput('http://images.intra/a.png', { maxBytes: MB, allow: parseFetchAllow('images.intra:8080'), lookup }),
+      'INPUT_UNREADABLE',
+      /resolves to a loopback address/,
     );
   });
 

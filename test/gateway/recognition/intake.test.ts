@@ -18,7 +18,7 @@ const file = (fileType: string): IntakeOptions => ({ ...image(), accepts: 'image
 
 it('stops the start on a bad IMAGE_FETCH_ALLOW entry, naming it', () => {
   expect(() => loadConfig({ IMAGE_FETCH_ALLOW: '10.0.0.0/8, images intra' })).toThrow(/IMAGE_FETCH_ALLOW.*"images intra"/);
-  expect(loadConfig({ IMAGE_FETCH_ALLOW: '10.0.0.0/8,*.intra' }).IMAGE_FETCH_ALLOW.suffixes).toEqual(['.intra']);
+  expect(loadConfig({ IMAGE_FETCH_ALLOW: '10.0.0.0/8,*.intra' }).IMAGE_FETCH_ALLOW.suffixes).toEqual([['.intra', undefined]]);
 });
 
 describe('takeInput', () => {
