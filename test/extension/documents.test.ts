@@ -73,10 +73,16 @@ describe('views', () => {
     expect(fieldMap('train', en)).toMatchObject({ 'Train number': 'G1234', From: '北京南', Price: '553.5' });
   });
 
-  it('VAT invoices: all 19 content fields, codes first', () => {
+  it('VAT invoices: all 19 content fields, codes first, the title last; the goods lines as a table', () => {
     const v = viewOf('vat');
-    expect(v.fields).toHaveLength(19);
+    expect(v.fields).toHaveLength(20);
     expect(v.fields.slice(0, 3).map((f) => f.key)).toEqual(['InvoiceCode', 'InvoiceNo', 'InvoiceDate']);
+    expect(v.fields.at(-1)).toMatchObject({ key: 'InvoiceType', label: '发票类型', value: '北京增值税电子普通发票' });
+    expect(v.tables).toHaveLength(1);
+    expect(v.tables[0]!.grid).toEqual([
+      ['项目名称', '规格型号', '单位', '数量', '单价', '金额', '税率', '税额'],
+      ['*餐饮服务*餐费', '', '次', '1', '52.70', '52.70', '13%', '6.85'],
+    ]);
     expect(fieldMap('vat')).toMatchObject({ '价税合计（小写）': '59.55', '价税合计（大写）': '伍拾玖圆伍角伍分', 购买方纳税人识别号: '91310115MA1K000000' });
   });
 

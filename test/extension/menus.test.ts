@@ -32,7 +32,8 @@ describe('context menus', () => {
     expect(items.filter((i) => i.parentId === 'region').map((i) => i.id)).toEqual(docIds.map((d) => `region:${d}`));
     expect(items.find((i) => i.id === 'image')).toMatchObject({ title: '识别此图片', contexts: ['image'] });
     expect(items.find((i) => i.id === 'image:vin')!.title).toBe('车辆 VIN 码');
-    expect(items.find((i) => i.id === 'pdf')).toMatchObject({ contexts: ['link'], targetUrlPatterns: expect.arrayContaining(['*://*/*.pdf']) });
+    expect(items.find((i) => i.id === 'pdf')).toMatchObject({ contexts: ['link'], targetUrlPatterns: expect.arrayContaining(['*://*/*.pdf', '*://*/*.ofd', '*://*/*.XML?*']) });
+    expect(items.find((i) => i.id === 'pdf')!.title).toBe('识别电子发票（PDF/OFD/XML）');
   });
 
   it('titles follow the language setting', async () => {
@@ -50,10 +51,15 @@ describe('context menus', () => {
     });
     await onMenuClick({ menuItemId: 'pdf', linkUrl: 'https://inv/a.pdf', pageUrl: tab.url }, tab);
     expect(recognize).toHaveBeenLastCalledWith({ docId: 'vat', source: expect.objectContaining({ kind: 'pdf', srcUrl: 'https://inv/a.pdf' }) });
+    // the files the tax system issues: an OFD or an XML link is read as what its name says
+    await onMenuClick({ menuItemId: 'pdf', linkUrl: 'https://inv/dzfp_2544.OFD?token=1', pageUrl: tab.url }, tab);
+    expect(recognize).toHaveBeenLastCalledWith({ docId: 'vat', source: expect.objectContaining({ kind: 'ofd' }) });
+    await onMenuClick({ menuItemId: 'pdf', linkUrl: 'https://inv/fp.xml', pageUrl: tab.url }, tab);
+    expect(recognize).toHaveBeenLastCalledWith({ docId: 'vat', source: expect.objectContaining({ kind: 'xml' }) });
     await onMenuClick({ menuItemId: 'region:text', pageUrl: tab.url }, tab);
     expect(startCapture).toHaveBeenCalledWith('text', 9, 2);
     await onMenuClick({ menuItemId: 'image:nonsense', srcUrl: 'https://img/p.jpg' }, tab);
-    expect(recognize).toHaveBeenCalledTimes(2);
+    expect(recognize).toHaveBeenCalledTimes(4);
   });
 
   it('explains in a notification when the capture overlay cannot be injected', async () => {

@@ -119,6 +119,14 @@ describe('popup', () => {
     expect(copied[0]).toBe('地区\t上半年\t\n\t一季度\t二季度\n华东\t1,200\t1,350 (预估)');
   });
 
+  it('shows a VAT invoice\'s title and its goods lines, and copies the lines as TSV', async () => {
+    await open([entry('vat', fx.vatData)]);
+    expect(rows()).toMatchObject({ 发票类型: '北京增值税电子普通发票', 发票代码: '011002100111' });
+    expect(container.querySelector('table.recognized')!.textContent).toContain('*餐饮服务*餐费');
+    await click(button('复制为 TSV'));
+    expect(copied[0]).toBe('项目名称\t规格型号\t单位\t数量\t单价\t金额\t税率\t税额\n*餐饮服务*餐费\t\t次\t1\t52.70\t52.70\t13%\t6.85');
+  });
+
   it('keeps or joins line breaks of general text as the user chooses', async () => {
     await open([entry('text', fx.textData)], { lineBreaks: 'join' });
     expect(container.querySelector('pre')!.textContent).toBe('识别网关支持车牌和发票Hello world');

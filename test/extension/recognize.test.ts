@@ -140,6 +140,15 @@ describe('recognize', () => {
     expect(c.runtime.getPlatformInfo).toHaveBeenCalled(); // the worker was kept awake between polls
   });
 
+  it('sends an OFD link with FileType ofd, asynchronously', async () => {
+    const { vatData } = await import('./fixtures/data');
+    const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j3', Data: { Status, Result, JobId: 'j3' } } });
+    scriptGateway({ body: { ret_code: 0, remark: '', RequestId: 'j3' } }, job('PROCESS_SUCCESS', JSON.stringify(vatData)));
+    const entry = await recognize({ docId: 'vat', source: { ...image('https://inv.example.com/fp.ofd'), kind: 'ofd' } });
+    expect(Object.fromEntries(calls[0]!.params)).toMatchObject({ FileURL: 'https://inv.example.com/fp.ofd', FileType: 'ofd', Async: 'true' });
+    expect(entry).toMatchObject({ status: 'ok', data: vatData });
+  });
+
   it('resubmits an image asynchronously when the synchronous call runs past 5 s (-3)', async () => {
     const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j2', Data: { Status, Result, JobId: 'j2' } } });
     scriptGateway(

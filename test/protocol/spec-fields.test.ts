@@ -31,15 +31,17 @@ const num = 'number';
 const roi = { X: num, Y: num, W: num, H: num };
 
 describe('recognition Data shapes (SPEC.md "Recognition results")', () => {
-  it('2582-24 train ticket', () => {
-    expect(dataOf('2582-24')).toEqual({ Name: str, Date: str, Seat: str, Number: str, Price: num, DepartureStation: str, Level: str, Destination: str });
+  it('2582-24 train ticket (plus the e-ticket\'s InvoiceNum and InvoiceDate DESIGN.md adds)', () => {
+    expect(dataOf('2582-24')).toEqual({ Name: str, Date: str, Seat: str, Number: str, Price: num, DepartureStation: str, Level: str, Destination: str, InvoiceNum: str, InvoiceDate: str });
   });
 
-  it('2582-22 VAT invoice: Content (19 strings) and Box (19 number arrays)', () => {
-    const d = dataOf('2582-22') as { Content: Shape; Box: Shape };
+  it('2582-22 VAT invoice: Content (19 strings, and InvoiceType DESIGN.md adds) and Box (19 number arrays), Items and QRCode', () => {
+    const d = dataOf('2582-22') as { Content: Shape; Box: Shape; Items: Shape[]; QRCode: string };
     expect(Object.keys(d.Content).sort()).toEqual(
-      ['PayeeBankName', 'Payee', 'Checker', 'InvoiceDate', 'PayerBankName', 'Clerk', 'WithoutTaxAmount', 'PayeeRegisterNo', 'SumAmount', 'TaxAmount', 'AntiFakeCode', 'PayerName', 'InvoiceCode', 'InvoiceAmount', 'PayerAddress', 'InvoiceNo', 'PayerRegisterNo', 'PayeeName', 'PayeeAddress'].sort(),
+      ['PayeeBankName', 'Payee', 'Checker', 'InvoiceDate', 'PayerBankName', 'Clerk', 'WithoutTaxAmount', 'PayeeRegisterNo', 'SumAmount', 'TaxAmount', 'AntiFakeCode', 'PayerName', 'InvoiceCode', 'InvoiceAmount', 'PayerAddress', 'InvoiceNo', 'PayerRegisterNo', 'PayeeName', 'PayeeAddress', 'InvoiceType'].sort(),
     );
+    expect(d.Items).toEqual([{ Name: str, Spec: str, Unit: str, Quantity: str, UnitPrice: str, Amount: str, TaxRate: str, Tax: str }]);
+    expect(d.QRCode).toBe(str);
     expect(new Set(Object.values(d.Content))).toEqual(new Set([str]));
     expect(Object.keys(d.Box).sort()).toEqual(
       ['PayeeNames', 'PayeeAddresses', 'InvoiceNoes', 'Clerks', 'PayeeBankNames', 'PayerRegisterNoes', 'InvoiceFakeCodes', 'InvoiceCodes', 'PayerNames', 'PayerAddresses', 'PayerBankNames', 'Payees', 'SumAmounts', 'TaxAmounts', 'InvoiceAmounts', 'InvoiceDates', 'WithoutTaxAmounts', 'PayeeRegisterNoes', 'Checkers'].sort(),

@@ -1,4 +1,5 @@
 import type { AppError } from '../../protocol/app-error';
+import type { InputKind } from '../lib/documents/types';
 import { appErr } from '../lib/errors';
 import { dataUrlBytes } from '../lib/encode';
 import { runInjected } from '../lib/injected/run';
@@ -14,7 +15,7 @@ import { cropCapture } from './crop';
  */
 
 export type InputSource =
-  | { kind: 'image' | 'pdf'; srcUrl: string; pageUrl: string; tabId?: number; frameId?: number; windowId?: number }
+  | { kind: InputKind; srcUrl: string; pageUrl: string; tabId?: number; frameId?: number; windowId?: number }
   | { kind: 'region'; dataUrl: string; pageUrl: string; tabId?: number };
 
 export interface Attempt {
@@ -47,7 +48,8 @@ export async function readInPage(src: InputSource, maxBytes: number): Promise<Ou
   const read = await runInjected({ tabId: src.tabId, frameId: src.frameId ?? 0 }, 'readImage', {
     srcUrl: src.srcUrl,
     maxBytes,
-    pdf: src.kind === 'pdf',
+    // an invoice file (PDF, OFD, XML) is read as its bytes, never as a picture of it
+    pdf: src.kind !== 'image',
   });
   if (!read.ok) return read;
   const r = read.value;

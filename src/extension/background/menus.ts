@@ -8,16 +8,29 @@ import { type Menus, type Tabs, browser } from '../lib/browser';
 
 /*
  * The context menus: on images a parent "识别此图片" with one child per document type; on links to
- * a PDF, "识别增值税发票 PDF"; on the page, "截取区域识别" with the same children. A click grants
- * activeTab for that tab, which the page read and the screen capture rely on.
+ * an invoice file (.pdf, .ofd, .xml), "识别电子发票"; on the page, "截取区域识别" with the same
+ * children. A click grants activeTab for that tab, which the page read and the screen capture rely on.
  */
 
 const IMAGE = 'image';
 const REGION = 'region';
 const PDF = 'pdf';
 
-/** Links whose path ends in .pdf, with or without a query. */
-const PDF_LINKS = ['*://*/*.pdf', '*://*/*.PDF', '*://*/*.pdf?*', '*://*/*.PDF?*'];
+/** Links whose path ends in .pdf, .ofd or .xml (either case), with or without a query: the files the tax system issues. */
+const FILE_TYPES = ['pdf', 'ofd', 'xml'] as const;
+const PDF_LINKS = FILE_TYPES.flatMap((ext) => [ext, ext.toUpperCase()].flatMap((e) => [`*://*/*.${e}`, `*://*/*.${e}?*`]));
+
+/** The file type a link names by its path's extension (the menu is shown only on those). */
+function fileKind(url: string): (typeof FILE_TYPES)[number] {
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // not a URL the menu would offer; the default below stands
+  }
+  const ext = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return FILE_TYPES.find((t) => t === ext) ?? 'pdf';
+}
 
 export async function buildMenus(): Promise<void> {
   const t = translator((await loadSettings()).language);
@@ -46,7 +59,7 @@ export async function onMenuClick(info: MenuClick, tab?: Tabs.Tab): Promise<void
   const windowId = tab?.windowId;
   const pageUrl = info.pageUrl ?? tab?.url ?? '';
   if (group === PDF && info.linkUrl) {
-    await recognize({ docId: 'vat', source: { kind: 'pdf', srcUrl: info.linkUrl, pageUrl, tabId, frameId: info.frameId, windowId } });
+    await recognize({ docId: 'vat', source: { kind: fileKind(info.linkUrl), srcUrl: info.linkUrl, pageUrl, tabId, frameId: info.frameId, windowId } });
     return;
   }
   const docId = docOf(rawDoc);

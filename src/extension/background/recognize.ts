@@ -1,5 +1,6 @@
 import { codes } from '../../protocol/codes';
 import { type DocId, documentOf } from '../lib/documents/index';
+import type { InputKind } from '../lib/documents/types';
 import { appErr, fromException } from '../lib/errors';
 import type { HistoryEntry, Outcome } from '../../protocol/messages';
 import { currentClient } from './current-client';
@@ -25,13 +26,14 @@ export interface RecognizeRequest {
 type Done = { data: unknown; requestId: string; remark: string };
 
 /**
- * Calls the document's point with `attempt`. PDFs go asynchronous and are polled; so does an image
+ * Calls the document's point with `attempt`. Invoice files go asynchronous and are polled; so does an image
  * whose synchronous recognition ran past the 5 s limit (-3): asynchronous jobs have 60 s, so a large
  * photo or a gateway warming up still gives a result.
  */
-async function callPoint(client: GatewayClient, docId: DocId, attempt: Attempt, isPdf: boolean, entryId: string): Promise<Outcome<Done>> {
+async function callPoint(client: GatewayClient, docId: DocId, attempt: Attempt, kind: InputKind, entryId: string): Promise<Outcome<Done>> {
   const doc = documentOf(docId);
-  const params = { ...doc.request(attempt.url, isPdf ? 'pdf' : 'image'), ds_id: 'local' };
+  const isPdf = kind !== 'image';
+  const params = { ...doc.request(attempt.url, kind), ds_id: 'local' };
   let res = await client.call(doc.point, isPdf ? { ...params, Async: 'true' } : params);
   if (!isPdf && !res.ok && res.error.code === codes.TIMEOUT.code) res = await client.call(doc.point, { ...params, Async: 'true' });
   if (!res.ok) return res;
@@ -59,15 +61,16 @@ async function run(req: RecognizeRequest, entry: HistoryEntry): Promise<Outcome<
   const conn = await currentClient();
   if (!conn.ok) return conn;
   const doc = documentOf(req.docId);
-  const isPdf = req.source.kind === 'pdf';
+  // an invoice file (PDF, OFD, XML) keeps its kind: it decides the FileType
+  const kind: InputKind = req.source.kind === 'region' ? 'image' : req.source.kind;
   const first = directAttempt(req.source, doc.maxBytes);
   if (first) {
-    const res = await callPoint(conn.value.client, req.docId, first, isPdf, entry.id);
+    const res = await callPoint(conn.value.client, req.docId, first, kind, entry.id);
     if (res.ok || !shouldReadInPage(first, res.error)) return res.ok ? { ok: true, value: { ...res.value, via: first.via } } : res;
   }
   const inPage = await readInPage(req.source, doc.maxBytes);
   if (!inPage.ok) return inPage;
-  const res = await callPoint(conn.value.client, req.docId, inPage.value, isPdf, entry.id);
+  const res = await callPoint(conn.value.client, req.docId, inPage.value, kind, entry.id);
   return res.ok ? { ok: true, value: { ...res.value, via: inPage.value.via } } : res;
 }
 

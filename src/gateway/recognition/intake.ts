@@ -1,4 +1,4 @@
-import { type SniffedFormat, sniffFormat } from '../../ocr/image/sniff';
+import { type FileFormat, type SniffedFormat, isFileFormat, isZip, sniffFormat } from '../../ocr/image/sniff';
 import { GatewayError } from '../errors';
 import { type FetchAllowList, fetchInput } from '../fetch/index';
 
@@ -16,12 +16,14 @@ import { type FetchAllowList, fetchInput } from '../fetch/index';
 export const FETCH_DEADLINE_MS = 10_000;
 
 export interface IntakeOptions {
-  /** IMAGE_MAX_BYTES or FILE_MAX_BYTES (protocol/limits.ts) */
+  /** the most bytes fetched: IMAGE_MAX_BYTES or FILE_MAX_BYTES (protocol/limits.ts) */
   maxBytes: number;
+  /** images larger than this are refused (-1101) even when a file may be larger (2582-24: 3 MB images, 10 MB PDF or OFD) */
+  imageMaxBytes?: number;
   allow: FetchAllowList;
-  /** 'image' refuses a PDF; 'image-or-pdf' (2582-22) takes both */
-  accepts: 'image' | 'image-or-pdf';
-  /** 2582-22's FileType: only has to agree with the bytes on PDF versus image */
+  /** the document files the point reads beside images: [] refuses every one of them */
+  files: readonly FileFormat[];
+  /** 2582-22's FileType: only has to agree with the bytes on the family (PDF, OFD, XML or image) */
   fileType?: string;
   /** the client going away */
   signal: AbortSignal;
@@ -35,22 +37,30 @@ export interface RecognitionInput {
 }
 
 const FORMATS = 'JPEG, PNG, BMP, GIF, WebP or AVIF';
+const FILE_NAMES: Record<FileFormat, string> = { pdf: 'a PDF', ofd: 'an OFD', xml: 'an invoice XML' };
+
+/** What FileType names: a document file format, or any image. */
+const familyOf = (type: string): FileFormat | 'image' => (isFileFormat(type as FileFormat) ? (type as FileFormat) : 'image');
+const describe = (format: SniffedFormat) => (isFileFormat(format) ? FILE_NAMES[format] : `a ${format.toUpperCase()} image`);
 
 export async function takeInput(url: string, opts: IntakeOptions): Promise<RecognitionInput> {
   const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(opts.deadlineMs ?? FETCH_DEADLINE_MS)]);
   const { bytes } = await fetchInput(url, { maxBytes: opts.maxBytes, allow: opts.allow, signal });
   if (bytes.length === 0) throw new GatewayError('INPUT_UNREADABLE', 'the input is empty (0 bytes)');
   const format = sniffFormat(bytes);
+  const accepted = [...opts.files.map((f) => FILE_NAMES[f]), `a ${FORMATS} image`].join(', or ');
   if (format === null) {
-    const what = opts.accepts === 'image' ? `a ${FORMATS} image` : `a PDF or a ${FORMATS} image`;
-    throw new GatewayError('INPUT_UNREADABLE', `the input is not ${what}`);
+    if (opts.files.includes('ofd') && isZip(bytes)) throw new GatewayError('INPUT_UNREADABLE', 'the input is a ZIP archive without OFD.xml, not an OFD');
+    throw new GatewayError('INPUT_UNREADABLE', `the input is not ${accepted}`);
   }
-  if (format === 'pdf' && opts.accepts === 'image') {
-    throw new GatewayError('INPUT_UNREADABLE', 'a PDF was given where an image is expected');
+  if (isFileFormat(format) && !opts.files.includes(format)) {
+    throw new GatewayError('INPUT_UNREADABLE', `${describe(format)} was given where ${opts.files.length ? accepted : 'an image'} is expected`);
   }
-  if (opts.fileType !== undefined && (opts.fileType === 'pdf') !== (format === 'pdf')) {
-    const actual = format === 'pdf' ? 'a PDF' : `a ${format.toUpperCase()} image`;
-    throw new GatewayError('INPUT_UNREADABLE', `FileType is ${opts.fileType} but the file is ${actual}`);
+  if (opts.fileType !== undefined && familyOf(opts.fileType) !== (isFileFormat(format) ? format : 'image')) {
+    throw new GatewayError('INPUT_UNREADABLE', `FileType is ${opts.fileType} but the file is ${describe(format)}`);
+  }
+  if (!isFileFormat(format) && opts.imageMaxBytes !== undefined && bytes.length > opts.imageMaxBytes) {
+    throw new GatewayError('INPUT_TOO_LARGE', `images are read up to ${opts.imageMaxBytes / 1024 / 1024} MB; this one has ${bytes.length} bytes`);
   }
   return { bytes, format };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { DocumentKind } from '../../ocr/documents/index';
+import type { FileFormat } from '../../ocr/image/sniff';
 import { FILE_MAX_BYTES, IMAGE_MAX_BYTES } from '../../protocol/limits';
 import type { PointSpec } from '../../protocol/point';
 import { type PointHandler, defineHandler } from '../points/define';
@@ -22,7 +23,9 @@ export interface RecognitionPointOptions<S extends PointSpec> {
   /** the engine's document kind */
   kind: DocumentKind;
   urlField: 'ImageURL' | 'FileURL';
-  /** the request's fields as the kind's options; `input.format` tells a PDF from an image */
+  /** document files the kind reads beside images (its extractor's `files`); up to 10 MB */
+  files?: readonly FileFormat[];
+  /** the request's fields as the kind's options; `input.format` tells a document file from an image */
   taskOptions(params: z.output<S['request']>, input: RecognitionInput): Record<string, unknown>;
 }
 
@@ -38,13 +41,15 @@ interface CommonFields {
 export type RecognitionPointHandler<S extends PointSpec> = PointHandler<S> & { kind: DocumentKind };
 
 export function recognitionPoint<S extends PointSpec>(spec: S, opts: RecognitionPointOptions<S>): RecognitionPointHandler<S> {
-  const isFile = opts.urlField === 'FileURL';
+  const files = opts.files ?? [];
   const handler = defineHandler(spec, async ({ params, caller, requestId, services, signal }) => {
     const fields = params as CommonFields;
     const input = await takeInput(fields[opts.urlField]!, {
-      maxBytes: isFile ? FILE_MAX_BYTES : IMAGE_MAX_BYTES,
+      maxBytes: files.length ? FILE_MAX_BYTES : IMAGE_MAX_BYTES,
+      // FileURL (2582-22) takes images as large as files; ImageURL keeps the image limit
+      imageMaxBytes: opts.urlField === 'FileURL' ? FILE_MAX_BYTES : IMAGE_MAX_BYTES,
       allow: services.config.IMAGE_FETCH_ALLOW,
-      accepts: isFile ? 'image-or-pdf' : 'image',
+      files,
       ...(fields.FileType !== undefined ? { fileType: fields.FileType } : {}),
       signal,
     });

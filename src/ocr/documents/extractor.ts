@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { DecodedImage } from '../image/decode';
+import type { FileFormat } from '../image/sniff';
 
 /**
  * What an extractor may say beside its Data: remarks the caller should read (amounts that
@@ -19,24 +20,29 @@ export interface Extracted<Data = unknown> {
   notThisDocument?: string;
 }
 
-/** A PDF as received: kinds that read PDFs open it themselves (text layer, page choice). */
-export interface PdfInput {
-  format: 'pdf';
+/**
+ * A document file as received (PDF, OFD or the issuer's XML): kinds that read such files open
+ * them themselves (text layer or structured data, page choice).
+ */
+export interface FileInput {
+  format: FileFormat;
   bytes: Uint8Array;
 }
 
 /**
  * One document type: its task kind, the access point it serves, the options it takes
  * (validated in the worker, defaults applied) and the function that reads an image into
- * exactly that point's `Data` shape. A kind that also reads PDFs (2582-22) adds
- * `extractPdf`; every other kind is refused a PDF before its extractor runs.
+ * exactly that point's `Data` shape. A kind that also reads document files lists their formats
+ * in `files` and reads them in `extractFile` (2582-22: PDF, OFD, XML; 2582-24: PDF, OFD); every
+ * other file is refused before the extractor runs.
  */
 export interface DocumentExtractor<Options extends z.ZodType = z.ZodType, Data = unknown> {
   kind: string;
   point: string;
   options: Options;
   extract(image: DecodedImage, options: z.output<Options>, notes: ExtractionNotes): Promise<Data>;
-  extractPdf?(pdf: PdfInput, options: z.output<Options>, notes: ExtractionNotes): Promise<Data>;
+  files?: readonly FileFormat[];
+  extractFile?(file: FileInput, options: z.output<Options>, notes: ExtractionNotes): Promise<Data>;
 }
 
 export function defineExtractor<Options extends z.ZodType, Data>(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { OcrInputError, OcrTaskError } from '../errors';
 import type { DecodedImage } from '../image/decode';
-import type { DocumentExtractor, Extracted, ExtractionNotes, PdfInput } from './extractor';
+import type { DocumentExtractor, Extracted, ExtractionNotes, FileInput } from './extractor';
 import driver_license from './driver_license';
 import general from './general';
 import plate from './plate';
@@ -40,12 +40,15 @@ export function isDocumentKind(kind: string): kind is DocumentKind {
   return Object.hasOwn(extractors, kind);
 }
 
-/** Runs a kind on a decoded image, or on a PDF when the kind reads PDFs (src/ocr/runtime/run-task.ts decides). */
-export async function runExtractor(kind: string, input: DecodedImage | PdfInput, rawOptions: unknown): Promise<Extracted> {
+const isFile = (input: DecodedImage | FileInput): input is FileInput => input.format === 'pdf' || input.format === 'ofd' || input.format === 'xml';
+
+/** Runs a kind on a decoded image, or on a document file when the kind reads that format (runtime/run-task.ts decides). */
+export async function runExtractor(kind: string, input: DecodedImage | FileInput, rawOptions: unknown): Promise<Extracted> {
   if (!isDocumentKind(kind)) throw new OcrTaskError('unknown-kind', `unknown document kind "${kind}"`);
   const extractor: DocumentExtractor = extractors[kind];
-  if (input.format === 'pdf' && !extractor.extractPdf) {
-    throw new OcrInputError('unsupported-format', 'a PDF was given where an image is expected');
+  if (isFile(input) && !(extractor.extractFile && extractor.files?.includes(input.format))) {
+    const accepted = ['an image', ...(extractor.files ?? []).map((f) => `a ${f.toUpperCase()} file`)];
+    throw new OcrInputError('unsupported-format', `a ${input.format.toUpperCase()} file was given where ${accepted.join(' or ')} is expected`);
   }
   const parsed = extractor.options.safeParse(rawOptions ?? {});
   if (!parsed.success) {
@@ -59,7 +62,6 @@ export async function runExtractor(kind: string, input: DecodedImage | PdfInput,
       result.notThisDocument = why;
     },
   };
-  result.data =
-    input.format === 'pdf' ? await extractor.extractPdf!(input, parsed.data, notes) : await extractor.extract(input, parsed.data, notes);
+  result.data = isFile(input) ? await extractor.extractFile!(input, parsed.data, notes) : await extractor.extract(input, parsed.data, notes);
   return result;
 }

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import type { trainTicketData } from '../../protocol/points/2582-24';
-import { recognize } from '../pipeline';
-import { defineExtractor } from './extractor';
+import { recognize, type OcrLine } from '../pipeline';
+import { defineExtractor, type ExtractionNotes } from './extractor';
 import {
   BARE_STATION, NOT_STATIONS, parseDate, parseIdName, parseLevel, parseNameLine, parsePrice, parseSeat,
   parseTime, PERSON_NAME, SEAT_CLASSES, STATION_WITH_SUFFIX, TRAIN_NUMBER,
 } from './train_ticket/fields';
+import { readRailwayText } from './railway/layout';
+import { ticketSource } from './train_ticket/file';
+import type { RailwayTicket } from './railway/eticket';
 import { gap, placeLines, sameRow, uprightLines, type Placed } from './train_ticket/layout';
+import { invoiceDate } from './vat_invoice/reading';
 
 /*
- * 2582-24 train ticket. The route row anchors the layout: the train number with one
+ * 2582-24 train ticket, from a photo or, for the railway e-ticket (电子发票（铁路电子客票）), from its
+ * PDF or OFD file (train_ticket/file.ts). The route row anchors the layout: the train number with one
  * station on each side (`安顺站 K492 贵阳站`; screenshots print the names without 站).
  * Everything else is found by its pattern (fields.ts), preferring the ticket's own lines
  * over text around it (a screenshot of a web page that repeats some values).
@@ -98,9 +103,9 @@ function travelDate(lines: Placed[], route: Route | null): string {
   return departure ? `${date}${parseTime(departure.compact)}` : date;
 }
 
-/** A line with the lines right of it in its row, as the detector may cut `ID name` anywhere. */
+/** A line with the lines right of it in its row, as the detector may cut `ID name` anywhere (an e-ticket prints the name a few centimetres after the ID). */
 function rowFrom(lines: Placed[], first: Placed): string {
-  const row = lines.filter((s) => s === first || (sameRow(first, s) && s.x > first.x && gap(first, s) < 4 * first.h));
+  const row = lines.filter((s) => s === first || (sameRow(first, s) && s.x > first.x && gap(first, s) < 10 * first.h));
   return row.sort((a, b) => a.x - b.x).map((l) => l.compact).join('');
 }
 
@@ -120,31 +125,65 @@ function passengerName(lines: Placed[]): string {
   return '';
 }
 
+/**
+ * A ticket's fields from its lines in the ticket's frame (OCR of a photo, or an e-ticket file's
+ * text); a railway e-ticket also prints its invoice number and date, read by railway/layout.ts.
+ */
+export function readTicket(lines: OcrLine[], notes: ExtractionNotes): TrainTicket {
+  const placed = placeLines(lines);
+  const route = findRoute(placed);
+  const near = byDistance(placed, route?.from ?? route?.to);
+  const price = firstOf(near, parsePrice);
+  // the class is printed in the price row on paper tickets; anywhere near on screenshots
+  const level = (price && firstOf(placed.filter((l) => sameRow(l, price[1])), parseLevel)) ?? firstOf(near, parseLevel);
+  const eticket = readRailwayText(lines);
+  const data: TrainTicket = {
+    Name: passengerName(near),
+    Date: travelDate(near, route),
+    Seat: firstOf(near, parseSeat)?.[0] ?? '',
+    Number: route?.number ?? '',
+    Price: price?.[0] ?? 0,
+    DepartureStation: route?.fromName ?? '',
+    Level: level?.[0] ?? '',
+    Destination: route?.toName ?? '',
+    InvoiceNum: eticket?.invoiceNo ?? '',
+    InvoiceDate: invoiceDate(eticket?.issueDate ?? ''),
+  };
+  // a ticket has its route row; without it, a date or a price alone (any receipt has those) is not a ticket
+  const ticketish = [data.Seat, data.Level, data.Name].filter(Boolean).length;
+  if (!route && ticketish < 2) notes.notThisDocument('no train number with its stations, and no seat or class: not a train ticket');
+  return data;
+}
+
+/** An e-ticket's own record (its OFD's XBRL) over what its page was read as. */
+function withRecord(read: TrainTicket, t: RailwayTicket | null): TrainTicket {
+  if (!t) return read;
+  const travel = invoiceDate(t.travelDate);
+  return {
+    Name: t.passenger || read.Name,
+    Date: travel ? `${travel}${t.departureTime}` : read.Date,
+    Seat: parseSeat(t.seat) || read.Seat,
+    Number: t.trainNumber || read.Number,
+    Price: Number(t.fare) || read.Price,
+    DepartureStation: t.departure.replace(/站$/, '') || read.DepartureStation,
+    Level: t.level || read.Level,
+    Destination: t.destination.replace(/站$/, '') || read.Destination,
+    InvoiceNum: t.invoiceNo || read.InvoiceNum,
+    InvoiceDate: invoiceDate(t.issueDate) || read.InvoiceDate,
+  };
+}
+
 export default defineExtractor({
   kind: 'train_ticket',
   point: '2582-24',
   options,
   async extract(image, _options, notes): Promise<TrainTicket> {
     const { lines } = await recognize(image);
-    const placed = placeLines(await uprightLines(image, lines));
-    const route = findRoute(placed);
-    const near = byDistance(placed, route?.from ?? route?.to);
-    const price = firstOf(near, parsePrice);
-    // the class is printed in the price row on paper tickets; anywhere near on screenshots
-    const level = (price && firstOf(placed.filter((l) => sameRow(l, price[1])), parseLevel)) ?? firstOf(near, parseLevel);
-    const data: TrainTicket = {
-      Name: passengerName(near),
-      Date: travelDate(near, route),
-      Seat: firstOf(near, parseSeat)?.[0] ?? '',
-      Number: route?.number ?? '',
-      Price: price?.[0] ?? 0,
-      DepartureStation: route?.fromName ?? '',
-      Level: level?.[0] ?? '',
-      Destination: route?.toName ?? '',
-    };
-    // a ticket has its route row; without it, a date or a price alone (any receipt has those) is not a ticket
-    const ticketish = [data.Seat, data.Level, data.Name].filter(Boolean).length;
-    if (!route && ticketish < 2) notes.notThisDocument('no train number with its stations, and no seat or class: not a train ticket');
-    return data;
+    return readTicket(await uprightLines(image, lines), notes);
+  },
+  files: ['pdf', 'ofd'],
+  async extractFile(file, _options, notes): Promise<TrainTicket> {
+    const { lines, xbrl } = await ticketSource(file);
+    return withRecord(readTicket(lines, notes), xbrl);
   },
 });

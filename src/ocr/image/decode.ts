@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { OcrInputError } from '../errors';
 import { decodeBmp } from './bmp';
 import { MAX_PIXELS, type Raster } from './raster';
-import { sniffFormat, type ImageFormat } from './sniff';
+import { isFileFormat, sniffFormat, type ImageFormat } from './sniff';
 
 export interface DecodedImage extends Raster {
   format: ImageFormat;
@@ -29,7 +29,7 @@ function sharpFailure(err: unknown, format: ImageFormat): OcrInputError {
 export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
   if (bytes.length === 0) throw new OcrInputError('empty', 'the image is empty (0 bytes)');
   const format = sniffFormat(bytes);
-  if (format === 'pdf') throw new OcrInputError('unsupported-format', 'a PDF was given where an image is expected');
+  if (isFileFormat(format)) throw new OcrInputError('unsupported-format', `a ${format.toUpperCase()} file was given where an image is expected`);
   if (format === null) {
     throw new OcrInputError('unsupported-format', 'not a JPEG, PNG, BMP, GIF, WebP or AVIF image');
   }

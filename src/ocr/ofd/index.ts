@@ -31,11 +31,17 @@ export interface OfdPageText extends OfdPageContent {
 
 export interface OfdFile {
   pageCount: number;
+  /** the pages' ID attributes, which custom tags refer to (PageRef) */
+  pageIds: string[];
   customData: Record<string, string>;
   creator: string;
   page(index: number): Promise<OfdPageText>;
-  /** the attachments that are XML (the issuer's invoice, XBRL), parsed */
-  xmlAttachments(): Promise<{ name: string; root: XmlElement }[]>;
+  /**
+   * The attachments that are XML (the issuer's invoice, XBRL), parsed; one that cannot be read
+   * (damaged, a document type declaration, too large) comes with the reason instead, and the
+   * reader goes on with the page.
+   */
+  xmlAttachments(): Promise<{ name: string; root?: XmlElement; error?: string }[]>;
   /** the custom tag files, parsed tolerantly (some producers write invalid prefixes) */
   customTags(): Promise<XmlElement[]>;
   /** an image object's pixels; null when its media is missing or not an image we decode */
@@ -54,6 +60,7 @@ export async function openOfd(bytes: Uint8Array, deadlineMs = OFD_DEADLINE_MS): 
   step();
   return {
     pageCount: pkg.pages.length,
+    pageIds: pkg.pages.map((p) => p.id),
     customData: pkg.customData,
     creator: pkg.creator,
     async page(index) {
@@ -63,12 +70,19 @@ export async function openOfd(bytes: Uint8Array, deadlineMs = OFD_DEADLINE_MS): 
       return { ...content, lines: ofdLines(content.texts), pixelWidth: Math.round(content.width * PX_PER_MM), pixelHeight: Math.round(content.height * PX_PER_MM) };
     },
     async xmlAttachments() {
-      const out: { name: string; root: XmlElement }[] = [];
+      const out: { name: string; root?: XmlElement; error?: string }[] = [];
       for (const a of pkg.attachments) {
-        if (!/\.(xml|xbrl)$/i.test(a.path) && a.format !== 'xml' && a.format !== 'xbrl') continue;
-        if (!zip.has(a.path)) continue;
+        const extension = /\.([A-Za-z0-9]{1,5})$/.exec(a.path)?.[1]?.toLowerCase();
+        const xml = extension ? extension === 'xml' || extension === 'xbrl' : a.format === 'xml' || a.format === 'xbrl';
+        if (!xml || !zip.has(a.path)) continue;
         step();
-        out.push({ name: a.name, root: parseXml(await zip.read(a.path), { what: `the OFD attachment ${a.path}` }) });
+        try {
+          out.push({ name: a.name, root: parseXml(await zip.read(a.path), { what: `the OFD attachment ${a.path}` }) });
+        } catch (err) {
+          // only the attachment is lost; a bomb or a broken package part still stops the reading
+          if (!(err instanceof OcrInputError) || err.reason === 'too-large') throw err;
+          out.push({ name: a.name, error: err.message });
+        }
       }
       return out;
     },

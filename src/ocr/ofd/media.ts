@@ -1,7 +1,7 @@
 import { OcrInputError } from '../errors';
 import { decodeImage } from '../image/decode';
 import type { Raster } from '../image/raster';
-import { sniffFormat } from '../image/sniff';
+import { isFileFormat, sniffFormat } from '../image/sniff';
 import { decodeJbig2 } from './jbig2';
 
 /*
@@ -12,7 +12,7 @@ import { decodeJbig2 } from './jbig2';
 export async function decodeMedia(bytes: Uint8Array, format: string): Promise<Raster | null> {
   if (/^(GBIG2|JBIG2|JB2)$/.test(format) || bytes[0] === 0x97) return decodeJbig2(bytes);
   const sniffed = sniffFormat(bytes);
-  if (sniffed === null || sniffed === 'pdf') return null;
+  if (sniffed === null || isFileFormat(sniffed)) return null;
   try {
     return await decodeImage(bytes);
   } catch (err) {

@@ -64,8 +64,11 @@ export interface PdfFile {
   pageCount: number;
   /** The page's text layer as OCR lines in rendered-page pixels (no lines for a scanned page). */
   text(pageNumber: number): Promise<PageText>;
-  /** The page rendered to RGB at the same scale, for OCR of scanned pages. */
-  render(pageNumber: number): Promise<Raster>;
+  /**
+   * The page rendered to RGB at the same scale, for OCR of scanned pages; `region` (fractions of
+   * the page: x0, y0, x1, y1) renders only that part, in its own pixels (a QR code's corner).
+   */
+  render(pageNumber: number, region?: [number, number, number, number]): Promise<Raster>;
   close(): Promise<void>;
 }
 
@@ -167,10 +170,12 @@ export async function openPdf(bytes: Uint8Array, deadlineMs = PDF_DEADLINE_MS): 
       const lines = textItemsToLines(items, (x, y) => viewport.convertToViewportPoint(x, y));
       return { width: Math.round(viewport.width), height: Math.round(viewport.height), lines };
     },
-    async render(pageNumber) {
+    async render(pageNumber, region = [0, 0, 1, 1]) {
       const page = await timed(doc.getPage(pageNumber));
-      const viewport = page.getViewport({ scale: scaleOf(page) });
-      const width = Math.max(1, Math.round(viewport.width)), height = Math.max(1, Math.round(viewport.height));
+      const full = page.getViewport({ scale: scaleOf(page) });
+      const [x0, y0, x1, y1] = region;
+      const viewport = page.getViewport({ scale: scaleOf(page), offsetX: -x0 * full.width, offsetY: -y0 * full.height });
+      const width = Math.max(1, Math.round((x1 - x0) * full.width)), height = Math.max(1, Math.round((y1 - y0) * full.height));
       const factory = doc.canvasFactory as { create(w: number, h: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } };
       const { canvas, context } = factory.create(width, height);
       await timed(page.render({ canvas, canvasContext: context, viewport, background: '#ffffff' }).promise);

@@ -22,6 +22,7 @@ const contentFields = {
   PayerRegisterNo: 'buyer taxpayer id',
   PayeeName: 'seller name',
   PayeeAddress: 'seller address and telephone',
+  InvoiceType: 'the invoice title as printed, e.g. 电子发票（普通发票）, 浙江增值税电子普通发票 (beyond the original fields)',
 } as const;
 
 const boxFields = [
@@ -57,26 +58,47 @@ export const vatContent = z.object(
   >,
 );
 export const vatBox = z.object(Object.fromEntries(boxFields.map((k) => [k, box])) as Record<(typeof boxFields)[number], typeof box>);
-export const vatInvoiceData = z.object({ Content: vatContent, Box: vatBox });
+
+const itemFields = {
+  Name: 'goods or service with its *category*, as printed (e.g. *餐饮服务*餐饮费)',
+  Spec: 'specification or model',
+  Unit: 'unit',
+  Quantity: 'quantity as printed',
+  UnitPrice: 'unit price as printed',
+  Amount: 'amount before tax, decimal string',
+  TaxRate: 'tax rate as printed: 6%, 免税, 不征税, ***',
+  Tax: 'tax, decimal string (*** when printed so)',
+} as const;
+export const vatItem = z.object(
+  Object.fromEntries(Object.entries(itemFields).map(([k, d]) => [k, z.string().describe(d)])) as Record<keyof typeof itemFields, z.ZodString>,
+);
+export const vatItemFields = Object.keys(itemFields) as (keyof typeof itemFields)[];
+
+export const vatInvoiceData = z.object({
+  Content: vatContent,
+  Box: vatBox,
+  Items: z.array(vatItem).describe('the goods or service lines, [] when none (beyond the original fields)'),
+  QRCode: z.string().describe('the raw payload of the invoice QR code, "" when there is none or it was not read (beyond the original fields)'),
+});
 export const vatContentFields = Object.keys(contentFields) as (keyof typeof contentFields)[];
 export const vatBoxFields = boxFields;
 
-export const fileTypes = ['pdf', 'jpg', 'png', 'bmp', 'gif'] as const;
+export const fileTypes = ['pdf', 'ofd', 'xml', 'jpg', 'png', 'bmp', 'gif'] as const;
 
 export default definePoint({
   id: '2582-22',
   title: '增值税发票识别',
-  summary: 'Value-added-tax invoice recognition (electronic and paper), from a PDF or an image.',
+  summary: 'Value-added-tax invoice recognition (electronic and paper): from an OFD, the tax platform\'s invoice XML, a PDF or an image.',
   methods: ['POST'],
   auth: 'any',
   acceptsAsync: true,
   request: z.object({
-    FileURL: inputUrl.describe('http, https or data: URL of the PDF or image (up to 10 MB)'),
+    FileURL: inputUrl.describe('http, https or data: URL of the OFD, invoice XML, PDF or image (up to 10 MB)'),
     FileType: z
       .string()
       .transform((v) => v.toLowerCase())
       .pipe(z.enum(fileTypes))
-      .describe('pdf, jpg, png, bmp or gif; only has to agree with the bytes on PDF versus image'),
+      .describe('pdf, ofd, xml, jpg, png, bmp or gif; only has to agree with the bytes on the family (PDF, OFD, XML or image)'),
     ds_id: dsId,
     Async: asyncFlag,
   }),

@@ -18,6 +18,8 @@ export interface PointUnderTest {
   required?: string[];
   /** invalid values for the point's own fields, each refused with -1100 */
   invalid?: Record<string, string>[];
+  /** document files the point reads beside images (2582-22: pdf, ofd, xml; 2582-24: pdf, ofd) */
+  files?: string[];
 }
 
 const MiB = 1024 * 1024;
@@ -92,10 +94,16 @@ export function describeRecognitionPoint(p: PointUnderTest): void {
       await expectCode({ [urlField]: 'data:image/png;base64,' }, -1102, /empty/);
     });
 
-    if (!isFile) {
+    if (!p.files?.includes('pdf')) {
       it('refuses a PDF sent as an image with -1102', async () => {
         await expectCode({ [urlField]: dataUrl(pdfBytes, 'application/pdf') }, -1102, /PDF/);
         await expectCode({ [urlField]: dataUrl(pdfBytes, 'image/png'), Async: 'true' }, -1102, /PDF/);
+      });
+    }
+    if (!p.files?.includes('xml')) {
+      it('refuses an XML file with -1102', async () => {
+        const xml = dataUrl(new Uint8Array(Buffer.from('<?xml version="1.0"?><EInvoice/>')), 'text/xml');
+        await expectCode({ [urlField]: xml }, -1102, /XML was given where/);
       });
     }
 

@@ -16,6 +16,8 @@ if (!hasFont) console.log('[recognition tests] no Simplified Chinese font: tests
 export const corpusDir = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
 export const hasCorpus = existsSync(`${corpusDir}manifest.json`);
 if (!hasCorpus) console.log(`[recognition tests] corpus not found at ${corpusDir}: corpus-based tests are skipped`);
+export const hasEinvoiceCorpus = existsSync(`${corpusDir}einvoice/manifest.json`);
+if (hasCorpus && !hasEinvoiceCorpus) console.log(`[recognition tests] e-invoice corpus not found at ${corpusDir}einvoice: OFD and XML corpus tests are skipped`);
 
 export function corpusFile(name: string): Uint8Array {
   return new Uint8Array(readFileSync(`${corpusDir}${name}`));

@@ -4,12 +4,12 @@ import { OcrInputError, OcrTaskError } from '../../../src/ocr/errors';
 import { assemble, invoiceDate } from '../../../src/ocr/documents/vat_invoice/assemble';
 import type { OcrLine } from '../../../src/ocr/pipeline';
 import { capitalRun, capitalToCents } from '../../../src/ocr/documents/vat_invoice/capital';
-import { readTaxpayerId } from '../../../src/ocr/documents/vat_invoice/taxpayer';
+import { readTaxpayerId, uscCheckChar } from '../../../src/ocr/documents/vat_invoice/taxpayer';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vatContentFields, vatInvoiceData } from '../../../src/protocol/points/2582-22';
 import { encryptedPdf, noPagesPdf } from '../../support/pdf';
 import { renderDocument } from '../../support/synth/index';
-import { type VatCase, renderVatInvoice, vatPdf } from '../../support/synth/documents/vat-invoice';
+import { type VatCase, expectedItems, renderVatInvoice, vatPdf } from '../../support/synth/documents/vat-invoice';
 import { capitalWords, vatValues } from '../../support/synth/documents/vat-invoice-values';
 import { seeded } from '../../support/synth/text';
 import { corpusFile, corpusManifest, hasCorpus, hasFont } from '../fixtures';
@@ -36,6 +36,7 @@ const BOX_OF: Record<string, string> = {
 /** A Box for every value read, inside the page and running left to right; [] for every empty field. */
 function expectBoxes(data: Data, width: number, height: number): void {
   for (const field of vatContentFields) {
+    if (field === 'InvoiceType') continue; // beyond SPEC: no Box
     const box = (data.Box as Record<string, number[]>)[BOX_OF[field]!]!;
     if (data.Content[field] === '') {
       expect(box, field).toEqual([]);
@@ -78,9 +79,16 @@ describe('capital amounts, taxpayer ids, dates', () => {
     // O and I are not in the code's alphabet; the region code (positions 3–8) is digits
     expect(readTaxpayerId('9144030O7O8436854B').value).toBe('91440300708436854B');
     expect(readTaxpayerId('914403OO708436854B').value).toBe('91440300708436854B');
-    // old 15-digit ids have no check; a look-alike that would pass the check is not guessed
+    // old 15-digit ids have no check
     expect(readTaxpayerId('410305123456789')).toEqual({ value: '410305123456789', valid: true });
-    expect(readTaxpayerId('91440300708436B54B')).toEqual({ value: '91440300708436B54B', valid: false });
+    // the check character chooses among look-alikes (B/8, 4/A) when exactly one reading passes
+    expect(readTaxpayerId('91440300708436B54B')).toEqual({ value: '91440300708436854B', valid: true });
+    expect(readTaxpayerId('9144030070843685AB')).toEqual({ value: '91440300708436854B', valid: true });
+    // issue 16: a seller id read with a letter O and one character too many
+    const id = '91370212MA3C5NQ20';
+    const valid = id + uscCheckChar(id);
+    expect(readTaxpayerId(`${valid.slice(0, 4)}O${valid.slice(5)}5`)).toEqual({ value: valid, valid: true });
+    // nothing one swap away passes: kept as read and reported
     expect(readTaxpayerId('91440300708436854C')).toEqual({ value: '91440300708436854C', valid: false });
   });
 
@@ -130,7 +138,42 @@ const signatureRow = (payee: string, checker: string, clerk: string) => [
   line(clerk, 689, 703, 19 * clerk.length, 24),
 ];
 
+/** A fully digital invoice's party blocks side by side, with what a capture may add beside them. */
+const digitalInvoice = (sellerName: OcrLine[]) => [
+  line('电子发票（普通发票）', 400, 40, 300, 36),
+  line('开票日期：2025年01月06日', 880, 100, 240, 20),
+  line('购买方信息', 30, 180, 20, 100, 90),
+  line('名称：统信软件技术有限公司', 80, 190, 260, 20),
+  line('统一社会信用代码/纳税人识别号：', 80, 250, 240, 20),
+  line('91110302MA01NP925M', 330, 250, 180, 20),
+  line('销售方信息', 600, 180, 20, 100, 90),
+  ...sellerName,
+  line('统一社会信用代码/纳税人识别号：', 650, 250, 240, 20),
+  line('92420100MA4JMP6D4P', 900, 250, 180, 20),
+  line('项目名称', 100, 300, 80, 20),
+  line('价税合计（大写）', 100, 560, 140, 20),
+  line('贰佰陆拾肆圆整', 300, 560, 120, 20),
+];
+
 describe('layout regressions (lines as OCR returns them)', () => {
+  it('issue 16: a web page’s label beside the seller’s name (下载次数：1) is not part of the name', () => {
+    const data = assemble(digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店', 650, 190, 380, 20), line('下载次数：1', 1130, 207, 100, 19)]), quiet);
+    expect(data.Content.PayeeName).toBe('武汉东湖新技术开发区柴房老味餐饮店');
+    expect(data.Content.PayeeRegisterNo).toBe('92420100MA4JMP6D4P');
+  });
+
+  it('issue 16: the same label read glued onto the name in one line is cut off', () => {
+    const data = assemble(digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店下载次数：1', 650, 190, 520, 20)]), quiet);
+    expect(data.Content.PayeeName).toBe('武汉东湖新技术开发区柴房老味餐饮店');
+    const other = assemble(digitalInvoice([line('名称:青岛嘉仕汇酒店管理有限公司查验次数：2', 650, 190, 520, 20)]), quiet);
+    expect(other.Content.PayeeName).toBe('青岛嘉仕汇酒店管理有限公司');
+  });
+
+  it('a name wrapped onto the next row, starting under its start, stays whole', () => {
+    const data = assemble(digitalInvoice([line('名称:中国移动通信集团广东有限公司阳江', 650, 190, 380, 20), line('分公司', 692, 212, 60, 20)]), quiet);
+    expect(data.Content.PayeeName).toBe('中国移动通信集团广东有限公司阳江分公司');
+  });
+
   it('issue: 称 of 名称 lost by OCR, the name label read as 名 alone', () => {
     const data = assemble(gridInvoice([line('名', 73, 148, 20, 20), line('深圳宏达贸易有限公司', 180, 148, 140, 20)]), quiet);
     expect(data.Content.PayerName).toBe('深圳宏达贸易有限公司');
@@ -205,6 +248,7 @@ describe.skipIf(!hasFont)('synthetic invoices', () => {
       const c = await renderVatInvoice(seed, layout, 'pdf');
       const { data, remarks, notThisDocument } = await run(c.bytes, 'pdf');
       expect(data.Content, c.name).toEqual(c.expected);
+      expect(data.Items, c.name).toEqual(expectedItems(c.values));
       expect(remarks, c.name).toEqual([]);
       expect(notThisDocument).toBeUndefined();
       expectBoxes(data, 1200, 800);

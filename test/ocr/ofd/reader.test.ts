@@ -84,7 +84,7 @@ describe('openOfd', () => {
 
   it('reads XML attachments and custom tag files', async () => {
     const file = await openOfd(simple({ attachments: [{ name: 'original_invoice', file: 'original_invoice.xml', content: '<eInvoice><InvoiceNo>1</InvoiceNo></eInvoice>' }], customTag: '<root><InvoiceNo><ObjectRef PageRef="1">10</ObjectRef></InvoiceNo></root>' }));
-    expect((await file.xmlAttachments()).map((a) => a.root.name)).toEqual(['eInvoice']);
+    expect((await file.xmlAttachments()).map((a) => a.root?.name)).toEqual(['eInvoice']);
     expect((await file.customTags()).map((t) => t.name)).toEqual(['root']);
   });
 

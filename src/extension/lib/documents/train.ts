@@ -22,7 +22,8 @@ export default defineDocument({
         Name: 'field_Name',
       },
       t,
-    ),
+      // a railway e-ticket's invoice number and date; paper tickets have none
+    ).concat(flatFields(data, { InvoiceNum: 'field_InvoiceNo', InvoiceDate: 'field_InvoiceDate' }, t).filter((f) => f.value !== '')),
     tables: [],
     lines: [],
   }),

@@ -42,8 +42,8 @@ export interface ResultView {
   lines: string[];
 }
 
-/** What the input is, which decides e.g. the VAT FileType. */
-export type InputKind = 'image' | 'pdf';
+/** What the input is, which decides e.g. the VAT FileType: an image, or an invoice file (a link's .pdf, .ofd or .xml). */
+export type InputKind = 'image' | 'pdf' | 'ofd' | 'xml';
 
 export interface DocumentType<D = unknown> {
   id: DocId;

@@ -1,13 +1,22 @@
+import type { z } from 'zod';
 import { FILE_MAX_BYTES } from '../../../protocol/limits';
-import { vatInvoiceData } from '../../../protocol/points/2582-22';
-import { defineDocument, flatFields } from './types';
+import { vatInvoiceData, vatItemFields } from '../../../protocol/points/2582-22';
+import type { Translate } from '../i18n';
+import { type ViewTable, defineDocument, flatFields } from './types';
+
+/** The goods lines as a table: a head row of the column names, one row per line; none when there are no lines. */
+function itemsTable(items: z.infer<typeof vatInvoiceData>['Items'], t: Translate): ViewTable[] {
+  if (items.length === 0) return [];
+  const grid = [vatItemFields.map((f) => t(`vat_item_${f}`)), ...items.map((item) => vatItemFields.map((f) => item[f]))];
+  return [{ title: t('vat_items'), head: '', tail: '', rows: grid.map((row) => row.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))), grid }];
+}
 
 export default defineDocument({
   id: 'vat',
   point: '2582-22',
   titleKey: 'doc_vat',
-  // FileType only has to agree with the bytes on PDF versus image (DESIGN.md §5)
-  request: (url, kind) => ({ FileURL: url, FileType: kind === 'pdf' ? 'pdf' : 'jpg' }),
+  // FileType only has to agree with the bytes on the family: the link's pdf, ofd or xml, or any image (DESIGN.md §5)
+  request: (url, kind) => ({ FileURL: url, FileType: kind === 'image' ? 'jpg' : kind }),
   data: vatInvoiceData,
   view: (data, t) => ({
     // in the order the fields are printed and typed into reimbursement forms
@@ -33,10 +42,12 @@ export default defineDocument({
         Payee: 'field_Payee',
         Checker: 'field_Checker',
         Clerk: 'field_Clerk',
+        // the title as printed (电子发票（普通发票）): what a form's invoice-type choice needs
+        InvoiceType: 'field_InvoiceType',
       },
       t,
     ),
-    tables: [],
+    tables: itemsTable(data.Items, t),
     lines: [],
   }),
   fillable: true,

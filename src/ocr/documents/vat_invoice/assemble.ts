@@ -1,75 +1,52 @@
-import type { z } from 'zod';
-import type { vatInvoiceData } from '../../../protocol/points/2582-22';
 import type { OcrLine } from '../../pipeline';
 import type { ExtractionNotes } from '../extractor';
-import { capitalToCents, figureToCents, centsToFigure } from './capital';
+import { readRailwayText } from '../railway/layout';
 import { readHeader, readParties, readSignatures } from './fields';
-import { ANNOTATIONS, MIN_ANCHORS } from './labels';
+import { finish, type FinishOptions } from './finish';
+import { readItems } from './items';
+import { ANCHORS, ANNOTATIONS, MIN_ANCHORS } from './labels';
 import { Page, boxOf } from './page';
-import { anchorCount } from './source';
+import { locate } from './locate';
+import { railwayReading } from './railway';
+import { type Field, type Reading, type VatInvoiceData, BOXED_FIELDS, emptyReading, invoiceDate, merge } from './reading';
 import { readTaxpayerId } from './taxpayer';
+import { readTitle } from './title';
 import { readTotals } from './totals';
-import { EMPTY, type Value, compact } from './values';
+import { EMPTY, type Value, compact, cutGluedLabel } from './values';
+
+export { invoiceDate } from './reading';
 
 /*
- * Lines → 2582-22 Data: each Content value cleaned to DESIGN.md §5's conventions with the Box
- * of where it was read, then the invoice's own arithmetic checked. A value that fails a check
- * is kept as read and the remark says which check failed; repairs are made only toward a
- * value that passes (a taxpayer id's check character, a dropped decimal point).
+ * Lines (OCR, a PDF text layer, OFD text objects) → a Reading: each value found by layout,
+ * cleaned to DESIGN.md §5's conventions, with the Box of where it was read; the title and the
+ * goods lines beside them. A value is kept as read; only a misreading with a single answer is
+ * repaired (a taxpayer id's letters outside its alphabet, finish.ts's checks say the rest).
  */
 
-type VatInvoiceData = z.infer<typeof vatInvoiceData>;
-type Content = VatInvoiceData['Content'];
-type Field = keyof Content;
-
-/** Content field → its Box array (SPEC.md's names). */
-const BOX_OF: Record<Field, keyof VatInvoiceData['Box']> = {
-  PayeeBankName: 'PayeeBankNames', Payee: 'Payees', Checker: 'Checkers', InvoiceDate: 'InvoiceDates',
-  PayerBankName: 'PayerBankNames', Clerk: 'Clerks', WithoutTaxAmount: 'WithoutTaxAmounts', PayeeRegisterNo: 'PayeeRegisterNoes',
-  SumAmount: 'SumAmounts', TaxAmount: 'TaxAmounts', AntiFakeCode: 'InvoiceFakeCodes', PayerName: 'PayerNames',
-  InvoiceCode: 'InvoiceCodes', InvoiceAmount: 'InvoiceAmounts', PayerAddress: 'PayerAddresses', InvoiceNo: 'InvoiceNoes',
-  PayerRegisterNo: 'PayerRegisterNoes', PayeeName: 'PayeeNames', PayeeAddress: 'PayeeAddresses',
-};
-const FIELDS = Object.keys(BOX_OF) as Field[];
-
-export function emptyData(): VatInvoiceData {
-  return {
-    Content: Object.fromEntries(FIELDS.map((f) => [f, ''])) as Content,
-    Box: Object.fromEntries(FIELDS.map((f) => [BOX_OF[f], []])) as unknown as VatInvoiceData['Box'],
-  };
+/** Anchor groups found in the lines: how much the page looks like a VAT invoice. */
+export function anchorCount(lines: OcrLine[]): number {
+  const text = lines.map((l) => l.text).join('\n');
+  return ANCHORS.filter((re) => re.test(text)).length;
 }
+
+/** A VAT invoice's labels, or a railway e-ticket's title (its page prints few of them). */
+export const looksLikeInvoice = (lines: OcrLine[]) => anchorCount(lines) >= MIN_ANCHORS || readRailwayText(lines) !== null;
 
 const digits = (v: Value) => v.text.replace(/\D/g, '');
 const text = (v: Value) => compact(v.text.replace(ANNOTATIONS, '')).replace(/^[:：;；,，]+/, '');
+/** A buyer's or seller's name: a label of the page around the invoice glued after it goes. */
+const partyName = (v: Value) => cutGluedLabel(text(v));
 /** A signature is a person's name: it starts with a letter, so a stroke or mark read before it (`#周芳`) goes. */
 const personName = (v: Value) => text(v).replace(/^[^\p{L}]+/u, '');
 
-/** 2019年03月19日 / 2019 05 08 / 2021 年 09 月06日 → 2019年03月19日; "" when no valid date. */
-export function invoiceDate(raw: string): string {
-  const text = raw.replace(/\s+/g, ' ');
-  // printed with 年 and 月 first; then any digits that make a valid date (a stray digit may lead)
-  const patterns = [/(\d{4}) ?年 ?(\d{1,2}) ?月 ?(\d{1,2})/y, /(\d{4})\D{0,3}?(\d{1,2})\D{0,3}?(\d{1,2})/y];
-  for (const re of patterns) {
-    for (let at = 0; at < text.length; at++) {
-      re.lastIndex = at;
-      const m = re.exec(text);
-      if (!m) continue;
-      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-      if (y >= 1990 && y <= 2100 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31) {
-        return `${m[1]}年${String(mo).padStart(2, '0')}月${String(d).padStart(2, '0')}日`;
-      }
-    }
-  }
-  return '';
+export interface LayoutReading extends Reading {
+  /** taxpayer ids that fail their check and no single misreading explains */
+  invalidIds: Field[];
 }
 
-export function assemble(lines: OcrLine[], notes: ExtractionNotes): VatInvoiceData {
-  const data = emptyData();
-  if (lines.length === 0) {
-    notes.notThisDocument('no text was found');
-    return data;
-  }
-  if (anchorCount(lines) < MIN_ANCHORS) notes.notThisDocument('the labels of a VAT invoice (价税合计, 纳税人识别号, 开票日期...) were not found');
+export function readLayout(lines: OcrLine[]): LayoutReading {
+  const reading: LayoutReading = { ...emptyReading(), invalidIds: [] };
+  if (lines.length === 0) return reading;
   const page = new Page(lines);
   const layout = readParties(page);
   const header = readHeader(page, layout.headerBottom);
@@ -78,16 +55,16 @@ export function assemble(lines: OcrLine[], notes: ExtractionNotes): VatInvoiceDa
 
   const payer = readTaxpayerId(layout.buyer.registerNo.text);
   const payee = readTaxpayerId(layout.seller.registerNo.text);
-  const read: Record<Field, [string, Value]> = {
+  const read: Record<(typeof BOXED_FIELDS)[number], [string, Value]> = {
     InvoiceCode: [digits(header.code), header.code],
     InvoiceNo: [digits(header.number), header.number],
     InvoiceDate: [invoiceDate(header.date.text), header.date],
     AntiFakeCode: [digits(header.check), header.check],
-    PayerName: [text(layout.buyer.name), layout.buyer.name],
+    PayerName: [partyName(layout.buyer.name), layout.buyer.name],
     PayerRegisterNo: [payer.value, layout.buyer.registerNo],
     PayerAddress: [text(layout.buyer.address), layout.buyer.address],
     PayerBankName: [text(layout.buyer.bank), layout.buyer.bank],
-    PayeeName: [text(layout.seller.name), layout.seller.name],
+    PayeeName: [partyName(layout.seller.name), layout.seller.name],
     PayeeRegisterNo: [payee.value, layout.seller.registerNo],
     PayeeAddress: [text(layout.seller.address), layout.seller.address],
     PayeeBankName: [text(layout.seller.bank), layout.seller.bank],
@@ -99,32 +76,31 @@ export function assemble(lines: OcrLine[], notes: ExtractionNotes): VatInvoiceDa
     Checker: [personName(sig.checker), sig.checker],
     Clerk: [personName(sig.clerk), sig.clerk],
   };
-  for (const field of FIELDS) {
+  for (const field of BOXED_FIELDS) {
     const [value, where] = read[field];
-    data.Content[field] = value;
-    data.Box[BOX_OF[field]] = value === '' || where === EMPTY ? [] : boxOf(where.pieces);
+    if (value === '') continue;
+    reading.content[field] = value;
+    if (where !== EMPTY) reading.boxes[field] = boxOf(where.pieces);
   }
-  check(data.Content, notes, { payer: payer.valid, payee: payee.valid });
-  return data;
+  const title = readTitle(page);
+  if (title) reading.content.InvoiceType = title;
+  reading.items = readItems(page);
+  if (!payer.valid) reading.invalidIds.push('PayerRegisterNo');
+  if (!payee.valid) reading.invalidIds.push('PayeeRegisterNo');
+  // a railway e-ticket prints its amounts and buyer with labels of its own
+  const railway = readRailwayText(lines);
+  if (!railway) return reading;
+  const merged = merge(railwayReading(railway), reading);
+  for (const field of BOXED_FIELDS) if (merged.content[field] && !merged.boxes[field]) merged.boxes[field] = locate(lines, merged.content[field]);
+  return { ...merged, invalidIds: reading.invalidIds };
 }
 
-function check(c: Content, notes: ExtractionNotes, ids: { payer: boolean; payee: boolean }): void {
-  if (c.InvoiceCode && c.InvoiceCode.length !== 10 && c.InvoiceCode.length !== 12) {
-    notes.remark(`InvoiceCode ${c.InvoiceCode} has ${c.InvoiceCode.length} digits (10 or 12 expected)`);
-  }
-  const numberLengths = c.InvoiceCode === '' ? [8, 20] : [8];
-  if (c.InvoiceNo && !numberLengths.includes(c.InvoiceNo.length)) {
-    notes.remark(`InvoiceNo ${c.InvoiceNo} has ${c.InvoiceNo.length} digits (${numberLengths.join(' or ')} expected)`);
-  }
-  if (!ids.payer) notes.remark(`PayerRegisterNo ${c.PayerRegisterNo} fails the unified social credit code check`);
-  if (!ids.payee) notes.remark(`PayeeRegisterNo ${c.PayeeRegisterNo} fails the unified social credit code check`);
-  const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
-  if (without !== null && tax !== null && total !== null && without + tax !== total) {
-    notes.remark(`WithoutTaxAmount ${c.WithoutTaxAmount} + TaxAmount ${c.TaxAmount} = ${centsToFigure(without + tax)}, not InvoiceAmount ${c.InvoiceAmount}`);
-  }
-  if (c.SumAmount) {
-    const capital = capitalToCents(c.SumAmount);
-    if (capital === null) notes.remark(`SumAmount ${c.SumAmount} is not a well-formed capital amount`);
-    else if (total !== null && capital !== total) notes.remark(`SumAmount ${c.SumAmount} is ${centsToFigure(capital)}, not InvoiceAmount ${c.InvoiceAmount}`);
-  }
+export const NOT_AN_INVOICE = 'the labels of a VAT invoice (价税合计, 纳税人识别号, 开票日期...) were not found';
+
+/** Lines → 2582-22 Data: an image's OCR or a PDF's text layer, with the QR codes found on that page. */
+export function assemble(lines: OcrLine[], notes: ExtractionNotes, opts: Omit<FinishOptions, 'invalidIds'> = { source: 'text', qr: [] }): VatInvoiceData {
+  if (lines.length === 0) notes.notThisDocument('no text was found');
+  else if (!looksLikeInvoice(lines)) notes.notThisDocument(NOT_AN_INVOICE);
+  const reading = readLayout(lines);
+  return finish(reading, { ...opts, invalidIds: reading.invalidIds }, notes);
 }

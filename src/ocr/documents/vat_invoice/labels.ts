@@ -70,6 +70,14 @@ export const STOPS: RegExp[] = [
   /^\s*[购销]\s*[买售]\s*方\s*信\s*息/,
 ];
 
+/**
+ * A label of something else: Chinese words and a colon, such as the page an invoice was captured
+ * from prints beside it (下载次数：1, 查验次数：2). Never part of a value, unless it is one of the
+ * labels a value cell itself may hold (an address cell's 电话：).
+ */
+export const FOREIGN_LABEL = /^\s*([\u4e00-\u9fff]{2,8})\s*[:：]/;
+export const VALUE_LABELS = /^(?:电话|手机|地址|账号|帐号|开户行|传真|邮编|银行)/;
+
 /** Notes printed inside a name or bank cell that are not part of the value (代开 invoices). */
 export const ANNOTATIONS = /[(（]\s*(?:代开机关|完税凭证号|代开)\s*[)）]/g;
 

@@ -1,26 +1,26 @@
 import { rotateCorners } from '../../geometry/quad';
 import type { Raster } from '../../image/raster';
-import { openPdf } from '../../pdf/index';
+import { openPdf, type PdfFile } from '../../pdf/index';
 import { recognize, type OcrLine } from '../../pipeline';
 import * as rec from '../../rec/index';
 import { normaliseText } from '../../text';
+import { decodeQr } from '../../qr/decode';
 import type { ExtractionNotes } from '../extractor';
-import { ANCHORS, MIN_ANCHORS } from './labels';
+import { looksLikeInvoice } from './assemble';
 import { dominantAngle } from './page';
 
 /*
  * Where the lines of an invoice come from: OCR of an image, or a PDF page (its text layer, or
  * OCR of the rendered page when it has none). Either way the result is OcrLine[] in the
- * pixels of the image or of the page rendered at pdf/index.ts's scale (2×, 144 dpi).
+ * pixels of the image or of the page rendered at pdf/index.ts's scale (2×, 144 dpi), with the
+ * QR codes of that image or page.
  */
 
-/** Anchor groups found in the lines: how much the page looks like a VAT invoice. */
-export function anchorCount(lines: OcrLine[]): number {
-  const text = lines.map((l) => l.text).join('\n');
-  return ANCHORS.filter((re) => re.test(text)).length;
+export interface PageRead {
+  lines: OcrLine[];
+  /** QR payloads found on the page */
+  qr: string[];
 }
-
-const looksLikeInvoice = (lines: OcrLine[]) => anchorCount(lines) >= MIN_ANCHORS;
 
 const angleGap = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180);
 
@@ -54,32 +54,62 @@ const SCANNED_CHARS = 20;
 
 const list = (pages: number[]) => pages.join(', ');
 
-/** The first page of the PDF that holds an invoice, as lines; remarks say what else the file holds. */
-export async function readPdf(bytes: Uint8Array, notes: ExtractionNotes): Promise<OcrLine[]> {
+/**
+ * Where invoices print their QR code, as fractions of the page: the top left (VAT invoices, old
+ * and 数电), then the right middle (the railway e-ticket). Rendering these corners instead of the
+ * page keeps a PDF with a text layer well under a second.
+ */
+const QR_REGIONS: [number, number, number, number][] = [
+  [0, 0, 0.45, 0.5],
+  [0.6, 0.25, 1, 0.75],
+];
+
+async function pdfQr(file: PdfFile, page: number): Promise<string[]> {
+  for (const region of QR_REGIONS) {
+    const found = await decodeQr(await file.render(page, region));
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** OCR of an image and its QR codes. */
+export async function readImagePage(image: Raster): Promise<PageRead> {
+  const [lines, qr] = await Promise.all([readImage(image), decodeQr(image)]);
+  return { lines, qr };
+}
+
+/**
+ * The first page of the PDF that holds an invoice, as lines, with the QR codes of that page
+ * (rendered: a QR code in a PDF is an image or drawn in paths); remarks say what else the
+ * file holds.
+ */
+export async function readPdf(bytes: Uint8Array, notes: ExtractionNotes): Promise<PageRead> {
   const file = await openPdf(bytes);
   try {
     const last = Math.min(file.pageCount, MAX_PAGES);
     const invoices: number[] = [];
     const scanned: number[] = [];
-    let chosen: OcrLine[] | undefined;
+    let chosen: PageRead | undefined;
+    let chosenPage = 0;
     let firstText: OcrLine[] = [];
     for (let n = 1; n <= last; n++) {
       const { lines } = await file.text(n);
       if (n === 1) firstText = lines;
       if (looksLikeInvoice(lines)) {
         invoices.push(n);
-        chosen ??= lines;
+        if (!chosen) [chosen, chosenPage] = [{ lines, qr: [] }, n];
       } else if (lines.reduce((s, l) => s + l.text.length, 0) < SCANNED_CHARS) scanned.push(n);
     }
+    if (chosen) chosen.qr = await pdfQr(file, chosenPage);
     // no invoice in any text layer: OCR the scanned pages (and page 1, whose text may be unreadable glyph codes)
     const toOcr = chosen ? [] : [...new Set([...scanned.slice(0, MAX_OCR_PAGES), 1])].slice(0, MAX_OCR_PAGES);
-    let ocrFirst: OcrLine[] | undefined;
+    let ocrFirst: PageRead | undefined;
     for (const n of toOcr) {
-      const lines = await readImage(await file.render(n));
-      if (n === toOcr[0]) ocrFirst = lines;
-      if (looksLikeInvoice(lines)) {
+      const page = await readImagePage(await file.render(n));
+      if (n === toOcr[0]) ocrFirst = page;
+      if (looksLikeInvoice(page.lines)) {
         invoices.push(n);
-        chosen = lines;
+        chosen = page;
         break;
       }
     }
@@ -87,7 +117,7 @@ export async function readPdf(bytes: Uint8Array, notes: ExtractionNotes): Promis
     const unread = scanned.filter((n) => !toOcr.includes(n) && n > (invoices[0] ?? 0));
     if (chosen && unread.length) notes.remark(`pages ${list(unread)} are scanned and were not read; page ${invoices[0]} was read`);
     if (file.pageCount > MAX_PAGES) notes.remark(`only the first ${MAX_PAGES} of ${file.pageCount} pages were looked at`);
-    return chosen ?? (firstText.length ? firstText : (ocrFirst ?? []));
+    return chosen ?? (firstText.length ? { lines: firstText, qr: [] } : (ocrFirst ?? { lines: [], qr: [] }));
   } finally {
     await file.close();
   }

@@ -1,4 +1,4 @@
-import { ANNOTATIONS, CIPHER, HEADER, PARTY, SEAL, SIGNATURES, STOPS } from './labels';
+import { ANNOTATIONS, CIPHER, FOREIGN_LABEL, HEADER, PARTY, SEAL, SIGNATURES, STOPS, VALUE_LABELS } from './labels';
 import { type Item, type Page, type Piece, type Region, pieceText, whole } from './page';
 
 /*
@@ -24,6 +24,12 @@ const INNER_LABELS = new RegExp(
 
 export const isStop = (item: Item) => STOPS.some((re) => re.test(item.text));
 
+/** An item that starts with a label of something else (下载次数：1): not ours, and nothing right of it. */
+export function isForeignLabel(item: Item): boolean {
+  const m = FOREIGN_LABEL.exec(item.text);
+  return m !== null && !VALUE_LABELS.test(m[1]!) && !isStop(item);
+}
+
 /** The part of `item` after `from`, up to where another label starts; null when nothing is left. */
 function restOf(item: Item, from: number): Piece | null {
   let start = from;
@@ -36,7 +42,14 @@ function restOf(item: Item, from: number): Piece | null {
   return end > start ? { item, start, end } : null;
 }
 
-/** The value of `label` inside `region` (which should start at the label's end). */
+/** How far right of the value's start a wrapped row may begin, in heights: text further right is another cell's. */
+const WRAP_SLACK = 3;
+
+/**
+ * The value of `label` inside `region` (which should start at the label's end). A value
+ * wrapped onto further rows continues under its start; text that starts further right on a
+ * later row (a note stamped beside the cell, a web page's label) is not part of it.
+ */
 export function valueIn(page: Page, label: Piece, region: Region): Value {
   const pieces: Piece[] = [];
   const own = restOf(label.item, label.end);
@@ -44,11 +57,14 @@ export function valueIn(page: Page, label: Piece, region: Region): Value {
   const candidates = page
     .within(region, new Set([label.item]))
     .filter((it) => !CIPHER.test(it.text.replace(/\s/g, '')) && it.text.replace(ANNOTATIONS, '').trim() !== '');
-  const stops = candidates.filter(isStop);
+  const stops = candidates.filter((it) => isStop(it) || isForeignLabel(it));
+  const sameRow = (a: Item, b: Item) => Math.abs(a.cy - b.cy) < 0.5 * Math.max(a.h, b.h);
   for (const it of candidates) {
     if (stops.includes(it)) continue;
     // nothing right of a label on that label's row belongs to us
-    if (stops.some((s) => s.x0 <= it.x0 && Math.abs(s.cy - it.cy) < 0.5 * Math.max(s.h, it.h))) continue;
+    if (stops.some((s) => s.x0 <= it.x0 && sameRow(s, it))) continue;
+    const first = pieces[0];
+    if (first && !sameRow(first.item, it) && it.x0 > page.pieceX(first).x0 + WRAP_SLACK * Math.max(first.item.h, it.h)) continue;
     const piece = restOf(it, 0);
     if (piece) pieces.push(piece);
   }
@@ -91,4 +107,28 @@ export function compact(text: string): string {
 /** Items standing alone (no label inside) whose compact text matches, e.g. a paper invoice's bare code. */
 export function bare(page: Page, pattern: RegExp, where: (item: Item) => boolean): Piece[] {
   return page.items.filter((it) => where(it) && pattern.test(it.text.replace(/\s/g, ''))).map(whole);
+}
+
+/** Where organisations' names end (公司, 店, 厂, 中心 ...). */
+const NAME_END = /公司|店|厂|部|中心|社|院|所|局|行|馆|站|处|室|会|园|场|队|校|组|团|坊|城|铺/g;
+/** Labels of the pages invoices are captured from (a platform's download page, a verification result). */
+const PAGE_LABEL = /(?:下载|查验|打印|查看|浏览)次数$|(?:发票|开具|查验)状态$|查验(?:时间|日期)$/;
+
+/**
+ * A name read as one line with a label of something else glued after it ("…餐饮店下载次数：1"):
+ * a name holds no colon, so what follows one goes, and the words before it that are a label
+ * (after the name's last ending such as 店 or 公司, or a known page label) go with it.
+ */
+export function cutGluedLabel(name: string): string {
+  const colon = name.search(/[:：]/);
+  if (colon <= 0) return name;
+  const head = name.slice(0, colon);
+  const known = PAGE_LABEL.exec(head);
+  if (known) return head.slice(0, known.index);
+  let cut = -1;
+  for (const m of head.matchAll(NAME_END)) {
+    const rest = head.length - (m.index + m[0].length);
+    if (rest >= 2 && rest <= 6) cut = m.index + m[0].length;
+  }
+  return cut > 0 ? head.slice(0, cut) : head;
 }

@@ -118,9 +118,8 @@ export function drawClassic(ctx: Ctx, v: VatValues, rnd: Random): void {
   printOffset = paper ? { dx: -4 + rnd() * 12, dy: -4 + rnd() * 8 } : { dx: 0, dy: 0 };
   ctx.strokeStyle = FRAME;
   ctx.lineWidth = 0.8;
-  const kind = v.layout === 'special' ? '增值税专用发票' : v.layout === 'normal' ? '增值税普通发票' : '增值税电子普通发票';
   ctx.font = `18px ${FAMILY_BOLD}`;
-  const title = `${v.province}${kind}`;
+  const title = v.title;
   const titleX = 300 - ctx.measureText(title).width / 2;
   text(ctx, title, titleX, 38, 18, FRAME, true);
   line(ctx, titleX, 46, titleX + ctx.measureText(title).width, 46);
@@ -181,7 +180,8 @@ export function drawDigital(ctx: Ctx, v: VatValues, rnd: Random): void {
   const ink = pick(rnd, INK);
   ctx.strokeStyle = FRAME;
   ctx.lineWidth = 0.8;
-  const title = rnd() < 0.5 ? '电子发票(增值税专用发票)' : '电子发票(普通发票)';
+  void rnd(); // drawn here once: seeds keep the pictures they had
+  const title = v.title;
   ctx.font = `17px ${FAMILY_BOLD}`;
   const width = ctx.measureText(title).width;
   text(ctx, title, 300 - width / 2, 38, 17, FRAME, true);

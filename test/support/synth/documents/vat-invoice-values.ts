@@ -1,3 +1,4 @@
+import type { QrMatrix } from '../../qr';
 import { pick, type Random } from '../text';
 
 /*
@@ -22,6 +23,8 @@ export interface GoodsLine {
 export interface VatValues {
   layout: VatLayout;
   province: string;
+  /** the title as drawn (the digital layout's with ASCII parentheses, as Skia's font sets them) */
+  title: string;
   code: string;
   number: string;
   date: string;
@@ -37,6 +40,8 @@ export interface VatValues {
   payee: string;
   checker: string;
   clerk: string;
+  /** a QR code to print at the top left (tests of 2582-22's QR rules set it; random values have none) */
+  qr?: QrMatrix;
 }
 
 const int = (rnd: Random, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -144,6 +149,12 @@ function goodsLines(rnd: Random): GoodsLine[] {
   });
 }
 
+/** The title each layout prints; the digital one is special or normal by the number's last digit (no draw from `rnd`, so seeds keep their values). */
+function titleOf(layout: VatLayout, province: string, number: string): string {
+  if (layout === 'digital') return Number(number.at(-1)) % 2 === 0 ? '电子发票(增值税专用发票)' : '电子发票(普通发票)';
+  return `${province}${layout === 'special' ? '增值税专用发票' : layout === 'normal' ? '增值税普通发票' : '增值税电子普通发票'}`;
+}
+
 export function vatValues(rnd: Random, layout: VatLayout): VatValues {
   const region = pick(rnd, REGIONS), sellerRegion = pick(rnd, REGIONS);
   const yy = int(rnd, 17, 24);
@@ -152,11 +163,13 @@ export function vatValues(rnd: Random, layout: VatLayout): VatValues {
   const without = goods.reduce((s, g) => s + cents(g.amount), 0), tax = goods.reduce((s, g) => s + cents(g.tax), 0);
   const code =
     layout === 'digital' ? '' : layout === 'special' ? `${region.prefix}${yy}${digits(rnd, 4)}` : `0${region.prefix}${yy}${layout === 'electronic' ? '00111' : digits(rnd, 3) + '04'}`;
+  const number = layout === 'digital' ? `${yy}${region.prefix.slice(0, 2)}${digits(rnd, 16)}` : digits(rnd, 8);
   return {
     layout,
     province: region.province,
+    title: titleOf(layout, region.province, number),
     code,
-    number: layout === 'digital' ? `${yy}${region.prefix.slice(0, 2)}${digits(rnd, 16)}` : digits(rnd, 8),
+    number,
     date: `20${yy}年${String(int(rnd, 1, 12)).padStart(2, '0')}月${String(int(rnd, 1, 28)).padStart(2, '0')}日`,
     check: layout === 'normal' || layout === 'electronic' ? digits(rnd, 20) : '',
     machine: digits(rnd, 12),

@@ -1,6 +1,7 @@
 import { type Canvas, createCanvas, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 import { FAMILY, registerChineseFont } from '../fonts';
 import { seeded, type Random } from '../text';
+import { drawQr } from '../../qr';
 import { drawClassic, drawDigital, PAGE } from './vat-invoice-layout';
 import { type VatLayout, type VatValues, vatValues } from './vat-invoice-values';
 
@@ -51,7 +52,13 @@ export function expectedContent(v: VatValues): Record<string, string> {
     Payee: v.payee,
     Checker: v.checker,
     Clerk: v.clerk,
+    InvoiceType: v.title.replace(/\(/g, '（').replace(/\)/g, '）'),
   };
+}
+
+/** The goods lines as Data.Items: what the table prints (no spec). */
+export function expectedItems(v: VatValues): Record<string, string>[] {
+  return v.goods.map((g) => ({ Name: g.name, Spec: '', Unit: g.unit, Quantity: String(g.quantity), UnitPrice: g.price, Amount: g.amount, TaxRate: g.rate, Tax: g.tax }));
 }
 
 function draw(ctx: SKRSContext2D, v: VatValues, rnd: Random, paper: string): void {
@@ -59,6 +66,8 @@ function draw(ctx: SKRSContext2D, v: VatValues, rnd: Random, paper: string): voi
   ctx.fillRect(0, 0, PAGE.width, PAGE.height);
   if (v.layout === 'digital') drawDigital(ctx, v, rnd);
   else drawClassic(ctx, v, rnd);
+  // the QR code at the top left, as electronic and fully digital invoices print it (paths in a PDF)
+  if (v.qr) drawQr(ctx, v.qr, 24, 6, 46);
 }
 
 function pageCanvas(v: VatValues, rnd: Random, scale: number, paper: string): Canvas {

@@ -1,0 +1,103 @@
+import type { ExtractionNotes } from '../extractor';
+import { capitalToCents, centsToFigure, figureToCents } from './capital';
+import { choosePayload, qrContent } from './qr';
+import { BOX_OF, BOXED_FIELDS, type Content, type Field, FIELDS, type Reading, type VatInvoiceData } from './reading';
+
+/*
+ * A merged Reading → 2582-22 Data, with the QR code's part (DESIGN.md §5) and the invoice's own
+ * checks. On an image the QR's code, number, date and check code win over OCR and its amount
+ * is cross-checked; on a file (PDF, OFD, XML) the text wins and a disagreement with the QR is
+ * said in the remark (an edited file shows exactly that). A value that fails a check is kept
+ * as read and the remark says which check failed.
+ */
+
+export interface FinishOptions {
+  /** 'image': OCR of pixels; 'text': a file's text layer or structured data */
+  source: 'image' | 'text';
+  /** QR payloads found on the page, raw */
+  qr: string | string[];
+  /** taxpayer ids that failed their check and were read by layout (structured data is not second-guessed) */
+  invalidIds?: Field[];
+}
+
+const OCR_LOSES: Field[] = ['InvoiceCode', 'InvoiceNo', 'InvoiceDate', 'AntiFakeCode'];
+
+export function emptyData(): VatInvoiceData {
+  return {
+    Content: Object.fromEntries(FIELDS.map((f) => [f, ''])) as Content,
+    Box: Object.fromEntries(BOXED_FIELDS.map((f) => [BOX_OF[f], []])) as unknown as VatInvoiceData['Box'],
+    Items: [],
+    QRCode: '',
+  };
+}
+
+const sums = (c: Content) => {
+  const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
+  return without !== null && tax !== null && total !== null && without + tax === total;
+};
+
+function applyQr(content: Content, payloads: string[], source: FinishOptions['source'], notes: ExtractionNotes): string {
+  const { raw, qr } = choosePayload(payloads);
+  if (!raw) return '';
+  if (!qr) {
+    notes.remark('the QR code does not hold a VAT invoice payload; it was not used');
+    return raw;
+  }
+  const fromQr = qrContent(qr);
+  const said: string[] = [];
+  for (const [field, value] of Object.entries(fromQr) as [Field, string][]) {
+    const read = content[field];
+    if (read === value) continue;
+    if (source === 'image' && (OCR_LOSES.includes(field) || read === '')) {
+      content[field] = value;
+      continue;
+    }
+    if (source === 'image') {
+      // the amount: the QR's only when the invoice's sums then agree and do not as read
+      const trial = { ...content, [field]: value };
+      if (!sums(content) && sums(trial)) {
+        content[field] = value;
+        continue;
+      }
+    }
+    if (read !== '' || source === 'text') said.push(`${field} ${value}`);
+  }
+  if (said.length) notes.remark(`the QR code says ${said.join(', ')}, which the invoice's text does not`);
+  return raw;
+}
+
+function check(c: Content, notes: ExtractionNotes, invalidIds: Field[]): void {
+  if (c.InvoiceCode && c.InvoiceCode.length !== 10 && c.InvoiceCode.length !== 12) {
+    notes.remark(`InvoiceCode ${c.InvoiceCode} has ${c.InvoiceCode.length} digits (10 or 12 expected)`);
+  }
+  const numberLengths = c.InvoiceCode === '' ? [8, 20] : [8];
+  if (c.InvoiceNo && !numberLengths.includes(c.InvoiceNo.length)) {
+    notes.remark(`InvoiceNo ${c.InvoiceNo} has ${c.InvoiceNo.length} digits (${numberLengths.join(' or ')} expected)`);
+  }
+  if (c.AntiFakeCode && c.AntiFakeCode.length !== 20) notes.remark(`AntiFakeCode ${c.AntiFakeCode} has ${c.AntiFakeCode.length} digits (20 expected)`);
+  for (const field of invalidIds) if (c[field]) notes.remark(`${field} ${c[field]} fails the unified social credit code check`);
+  const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
+  if (without !== null && tax !== null && total !== null && without + tax !== total) {
+    notes.remark(`WithoutTaxAmount ${c.WithoutTaxAmount} + TaxAmount ${c.TaxAmount} = ${centsToFigure(without + tax)}, not InvoiceAmount ${c.InvoiceAmount}`);
+  }
+  if (c.SumAmount) {
+    const capital = capitalToCents(c.SumAmount);
+    if (capital === null) notes.remark(`SumAmount ${c.SumAmount} is not a well-formed capital amount`);
+    else if (total !== null && capital !== total) notes.remark(`SumAmount ${c.SumAmount} is ${centsToFigure(capital)}, not InvoiceAmount ${c.InvoiceAmount}`);
+  }
+}
+
+export function finish(reading: Reading, opts: FinishOptions, notes: ExtractionNotes): VatInvoiceData {
+  const data = emptyData();
+  for (const field of FIELDS) data.Content[field] = reading.content[field] ?? '';
+  data.QRCode = applyQr(data.Content, typeof opts.qr === 'string' ? (opts.qr ? [opts.qr] : []) : opts.qr, opts.source, notes);
+  for (const field of BOXED_FIELDS) {
+    const box = reading.boxes[field];
+    if (data.Content[field] !== '' && box?.length) data.Box[BOX_OF[field]] = box;
+  }
+  data.Items = reading.items;
+  // an id the QR or the check replaced is no longer the one read
+  const invalid = (opts.invalidIds ?? []).filter((f) => data.Content[f] === reading.content[f]);
+  check(data.Content, notes, invalid);
+  return data;
+}
