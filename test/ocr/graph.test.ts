@@ -202,13 +202,13 @@ describe('model rewrites (src/ocr/graph)', () => {
       // every convolution of the shipped calibration fused: it is for the installed model file
       // (models.ts checks its SHA-256), and ONNX Runtime took the Q/DQ nodes as written
       const calibration = JSON.parse(readFileSync(new URL('../../src/ocr/graph/calibration/rec.json', import.meta.url), 'utf8'));
-      const quantizedBytes = modelBytes('rec', 'quantized');
+      const quantizedBytes = await modelBytes('rec', 'quantized');
       const dir = mkdtempSync(join(tmpdir(), 'rec-optimized-'));
       try {
         const optimizedModelFilePath = join(dir, 'rec.onnx');
         const quantized = await InferenceSession.create(quantizedBytes, { ...options, optimizedModelFilePath });
         expect(ops(readFileSync(optimizedModelFilePath)).filter((op) => op === 'QLinearConv').length).toBe(Object.keys(calibration.convs).length);
-        const float = await InferenceSession.create(modelBytes('rec', 'float'), options);
+        const float = await InferenceSession.create(await modelBytes('rec', 'float'), options);
         const page = await decodeImage((await renderDocument({ seed: 6, variant: 'photo' })).bytes);
         const quads = (await det.run({ image: page })).boxes.map((b) => b.quad);
         expect(quads.length).toBeGreaterThan(5);
