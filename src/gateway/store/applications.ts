@@ -45,6 +45,16 @@ const COLUMNS = ['appid', 'name', 'secret', 'disabled', 'legacy_signature', 'cre
  * `sealed` (sealed.ts: encrypted when SECRETS_KEY is set).
  */
 export function applicationsRepo(db: Db, sealed: Sealer = PLAIN) {
+  /** One 0/1 column of one application; false when there is no such application. */
+  async function setFlag(appid: number, column: 'disabled' | 'legacy_signature', on: boolean): Promise<boolean> {
+    const res = await db
+      .updateTable('applications')
+      .set({ [column]: on ? 1 : 0 })
+      .where('appid', '=', appid)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   return {
     /** Creates an application; the appKey is returned here and never again (only its hash is kept). */
     async create(name: string, now = Date.now()): Promise<NewApplication> {
@@ -94,24 +104,10 @@ export function applicationsRepo(db: Db, sealed: Sealer = PLAIN) {
     },
 
     /** Returns false when there is no such application. */
-    async setDisabled(appid: number, disabled: boolean): Promise<boolean> {
-      const res = await db
-        .updateTable('applications')
-        .set({ disabled: disabled ? 1 : 0 })
-        .where('appid', '=', appid)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
-    },
+    setDisabled: (appid: number, disabled: boolean) => setFlag(appid, 'disabled', disabled),
 
     /** Turns the ShowAPI-compatible signatures on or off; false when there is no such application. */
-    async setLegacySignature(appid: number, on: boolean): Promise<boolean> {
-      const res = await db
-        .updateTable('applications')
-        .set({ legacy_signature: on ? 1 : 0 })
-        .where('appid', '=', appid)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
-    },
+    setLegacySignature: (appid: number, on: boolean) => setFlag(appid, 'legacy_signature', on),
 
     /** Replaces the signing secret; undefined when there is no such application. */
     async rotateSecret(appid: number): Promise<string | undefined> {

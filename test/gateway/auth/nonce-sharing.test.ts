@@ -76,3 +76,18 @@ describe('the upgrade to the signature migration', () => {
     }
   });
 });
+
+describe('nonces while Redis is away', () => {
+  it('answers -7 (retry) rather than accepting a signed call unchecked', async () => {
+    const { connectRedis } = await import('../../../src/gateway/redis');
+    const { redisNonces } = await import('../../../src/gateway/auth/nonces');
+    // nothing listens on port 1: the connection fails at once, as when Redis is down
+    const redis = connectRedis('redis://127.0.0.1:1', 'test');
+    try {
+      const error = await redisNonces(redis, 'gw').claim('1:nonce-while-away', Date.now() + 60_000).catch((e: unknown) => e);
+      expect(error).toMatchObject({ codeName: 'OVERLOADED', code: -7 });
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
