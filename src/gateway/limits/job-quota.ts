@@ -41,20 +41,36 @@ export function jobQuota(storage: Storage, caps: JobQuotaSettings) {
   // check before any is recorded; other gateways can still overshoot a cap by their own one job
   let turn: Promise<unknown> = Promise.resolve();
 
+  /** The refusal for `owner` adding a job of `bytes`, if any. */
+  async function refusal(owner: JobOwner, bytes: number): Promise<GatewayError | undefined> {
+    const used = await queuedUsage(storage, owner.appid, owner.outCode);
+    const token = owner.outCode === null ? undefined : over(used.token, bytes, caps.tokenJobs, caps.tokenBytes);
+    if (token) return new GatewayError('LIMITED', `this token already has ${token}; retry when some have finished`);
+    const app = over(used.app, bytes, caps.appJobs, caps.appBytes);
+    if (app) return new GatewayError('LIMITED', `this application already has ${app}`);
+    const all = over(used.all, bytes, caps.jobs, caps.bytes);
+    if (all) return new GatewayError('OVERLOADED', `the gateway already holds ${all}`);
+    return undefined;
+  }
+
   return {
+    /**
+     * Throws the refusal when no job of `owner` could be admitted whatever its size: called before
+     * the input is fetched and decoded, so a caller at its cap costs no fetch and no decoding.
+     */
+    async precheck(owner: JobOwner): Promise<void> {
+      const err = await refusal(owner, 1);
+      if (err) throw err;
+    },
+
     /**
      * Records a job of `bytes` input for `owner` through `accept` when every cap leaves room for
      * it, and throws the refusal otherwise.
      */
     admit<T>(owner: JobOwner, bytes: number, accept: () => Promise<T>): Promise<T> {
       const run = turn.then(async () => {
-        const used = await queuedUsage(storage, owner.appid, owner.outCode);
-        const token = owner.outCode === null ? undefined : over(used.token, bytes, caps.tokenJobs, caps.tokenBytes);
-        if (token) throw new GatewayError('LIMITED', `this token already has ${token}; retry when some have finished`);
-        const app = over(used.app, bytes, caps.appJobs, caps.appBytes);
-        if (app) throw new GatewayError('LIMITED', `this application already has ${app}`);
-        const all = over(used.all, bytes, caps.jobs, caps.bytes);
-        if (all) throw new GatewayError('OVERLOADED', `the gateway already holds ${all}`);
+        const err = await refusal(owner, bytes);
+        if (err) throw err;
         return accept();
       });
       turn = run.catch(() => {});

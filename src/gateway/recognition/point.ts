@@ -44,6 +44,9 @@ export function recognitionPoint<S extends PointSpec>(spec: S, opts: Recognition
   const files = opts.files ?? [];
   const handler = defineHandler(spec, async ({ params, caller, requestId, services, signal }) => {
     const fields = params as CommonFields;
+    const owner = { appid: caller.appid, outCode: caller.subAuth?.outCode ?? null };
+    // a caller at its quota of queued jobs is refused before its input is fetched (limits/job-quota.ts)
+    if (fields.Async) await services.jobQuota.precheck(owner);
     const input = await takeInput(fields[opts.urlField]!, {
       maxBytes: files.length ? FILE_MAX_BYTES : IMAGE_MAX_BYTES,
       // FileURL (2582-22) takes images as large as files; ImageURL keeps the image limit
@@ -56,8 +59,7 @@ export function recognitionPoint<S extends PointSpec>(spec: S, opts: Recognition
     const task = { kind: opts.kind, bytes: input.bytes, options: opts.taskOptions(params, input) };
 
     if (fields.Async) {
-      const outCode = caller.subAuth?.outCode ?? null;
-      const job = { id: requestId, appid: caller.appid, outCode, point: spec.id, task };
+      const job = { id: requestId, ...owner, point: spec.id, task };
       await services.jobQuota.admit(job, input.bytes.length, () => services.recognition.submit(job));
       return { ret_code: 0, remark: '', RequestId: requestId } as z.input<S['response']>;
     }
