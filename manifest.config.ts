@@ -6,6 +6,8 @@ import pkg from './package.json' with { type: 'json' };
  * - no content_scripts: the page scripts are injected on demand with activeTab + chrome.scripting;
  * - no host_permissions in the release: the gateway origin is requested at run time from the
  *   options page through optional_host_permissions;
+ * - `sidePanel` for the workbench beside the page (Firefox builds use sidebar_action instead);
+ *   `commands` needs no permission: the shortcuts grant activeTab like a menu click does;
  * - the `e2e` build mode adds http://127.0.0.1/* so browser tests reach the loopback gateway and
  *   test pages without a permission prompt no test can click (TOOLING.md). It never ships.
  */
@@ -24,7 +26,14 @@ export default defineManifest(({ mode }) => ({
   },
   options_ui: { page: 'src/extension/options/index.html', open_in_tab: true },
   background: { service_worker: 'src/extension/background/index.ts', type: 'module' },
-  permissions: ['contextMenus', 'storage', 'activeTab', 'scripting', 'notifications'],
+  side_panel: { default_path: 'src/extension/sidepanel/index.html' },
+  // changeable at chrome://extensions/shortcuts; Chrome assigns a suggested key only when it is free
+  commands: {
+    'capture-region': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_cmdCaptureRegion__' },
+    'capture-again': { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_cmdCaptureAgain__' },
+    'open-side-panel': { suggested_key: { default: 'Alt+Shift+E' }, description: '__MSG_cmdOpenSidePanel__' },
+  },
+  permissions: ['contextMenus', 'storage', 'activeTab', 'scripting', 'notifications', 'sidePanel'],
   optional_host_permissions: ['http://*/*', 'https://*/*'],
   ...(mode === 'e2e' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
 }));

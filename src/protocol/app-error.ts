@@ -28,6 +28,12 @@ const ownErrors = [
   'job_unknown',
   'invalid_message',
   'interrupted', // the service worker stopped during a recognition
+  'file_empty',
+  'file_unknown_type', // bytes that are none of PDF, OFD, XML or a web image (a renamed executable)
+  'file_too_large',
+  'file_gone', // a queued file's stored bytes are missing (deleted meanwhile)
+  'cancelled', // a queued file the user chose not to read
+  'queue_full', // too many files waiting
   'internal',
 ] as const;
 type GatewayErrorName = Exclude<CodeName, 'OK'>;

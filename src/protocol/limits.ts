@@ -12,3 +12,18 @@ export const IMAGE_MAX_BYTES = 3 * MiB;
 
 /** Files (2582-22's `FileURL`: PDF, OFD, XML or an image): 10 MiB. */
 export const FILE_MAX_BYTES = 10 * MiB;
+
+/**
+ * The detail of a -1009 answer when a token's `concurrency` is reached. The gateway writes it and
+ * the extension's batch reads the number back, since a token cannot read its own record (2141-4
+ * needs the application's credentials).
+ */
+export function concurrencyLimitDetail(limit: number): string {
+  return `concurrency limit of ${limit} calls in flight reached`;
+}
+
+/** The limit named by a -1009 detail written by `concurrencyLimitDetail`, if it is one. */
+export function concurrencyLimitIn(detail: string | undefined): number | undefined {
+  const m = /concurrency limit of (\d+) calls in flight/.exec(detail ?? '');
+  return m ? Number(m[1]) : undefined;
+}

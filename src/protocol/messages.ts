@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AppError, appError } from './app-error';
+import { type DocId, docIds } from './doc-ids';
 import { postalRow } from './postal';
 import { settingsPatch, settingsSchema } from './settings';
 
@@ -13,34 +14,37 @@ import { settingsPatch, settingsSchema } from './settings';
 /** `page`: the popup and the options page (extension origin). `content`: scripts we injected into a tab. */
 export type SenderKind = 'page' | 'content';
 
-/** The document types the extension offers, in menu order (src/extension/lib/documents). */
-export const docIds = [
-  'plate',
-  'vin',
-  'train',
-  'vat',
-  'taxi',
-  'driver_face',
-  'driver_back',
-  'vehicle_face',
-  'vehicle_back',
-  'text',
-  'table',
-] as const;
-export type DocId = (typeof docIds)[number];
+// declared apart: settings.ts needs them too, and this file imports settings.ts
+export { type DocId, docIds };
+
+/** The kinds of file the extension reads (lib/file-kind.ts tells them by their bytes). */
+export const fileKinds = ['pdf', 'ofd', 'xml', 'image'] as const;
+export type FileKind = (typeof fileKinds)[number];
+
+/**
+ * `queued`: a file waiting in the batch; `pending`: being read; `ok`, `error`: finished (a failure
+ * carries its reason in `error`).
+ */
+export const entryStatuses = ['queued', 'pending', 'ok', 'error'] as const;
 
 export const historyEntry = z.object({
   id: z.string(),
   at: z.number(),
   docId: z.enum(docIds),
-  status: z.enum(['pending', 'ok', 'error']),
+  status: z.enum(entryStatuses),
   source: z.object({
-    /** how the input reached the gateway: its URL, bytes read in the page, a crop of the screen, a selected region */
-    via: z.enum(['url', 'bytes', 'capture', 'region']),
+    /** how the input reached the gateway: its URL, bytes read in the page, a crop of the screen, a selected region, a file of the user's */
+    via: z.enum(['url', 'bytes', 'capture', 'region', 'file']),
     pageUrl: z.string(),
     /** the image or PDF address, '' for data:/blob: and captures */
     srcUrl: z.string(),
+    /** the file's name, for files dropped, picked or pasted */
+    fileName: z.string().optional(),
   }),
+  /** files added together (one drop, one pick, one paste) share it */
+  batchId: z.string().optional(),
+  /** the same document read before: when, and from where (发票查重) */
+  duplicateOf: z.object({ id: z.string(), at: z.number(), source: z.string() }).optional(),
   requestId: z.string().optional(),
   jobId: z.string().optional(),
   jobStatus: z.string().optional(),
@@ -87,6 +91,10 @@ const pageNumber = z.number().int().min(1).max(1_000_000);
 const regionName = z.string().trim().max(64);
 
 const empty = z.object({}).strict();
+const entryId = z.string().min(1).max(64);
+/** as many ids as the history may hold (settings.historySize) */
+const MAX_IDS = 100_000;
+const counted = z.object({ count: z.number().int().min(0) });
 
 export const messageSpecs = {
   'settings.get': { from: 'page', request: empty, response: settingsView },
@@ -97,9 +105,16 @@ export const messageSpecs = {
     response: settingsView,
   },
   'connection.test': { from: 'page', request: empty, response: connectionReport },
-  'history.get': { from: 'page', request: empty, response: z.object({ entries: z.array(historyEntry) }) },
+  // the pages read the history from IndexedDB themselves (lib/history-db.ts); changes go through here
   'history.clear': { from: 'page', request: empty, response: empty },
-  'history.markCopied': { from: 'page', request: z.object({ id: z.string() }).strict(), response: empty },
+  'history.delete': { from: 'page', request: z.object({ ids: z.array(entryId).max(MAX_IDS) }).strict(), response: empty },
+  'history.markCopied': { from: 'page', request: z.object({ id: entryId }).strict(), response: empty },
+  /** files were queued (lib/history-db.ts enqueueFiles): start reading them */
+  'batch.start': { from: 'page', request: empty, response: empty },
+  /** read failed files again: the ones named, or every failed file when `ids` is empty */
+  'batch.retry': { from: 'page', request: z.object({ ids: z.array(entryId).max(MAX_IDS) }).strict(), response: counted },
+  /** the files still waiting are not read (they fail as cancelled and can be retried) */
+  'batch.cancel': { from: 'page', request: empty, response: counted },
   'postal.byCode': {
     from: 'page',
     request: z.object({ code: z.string().regex(/^\d{6}$/), page: pageNumber }).strict(),

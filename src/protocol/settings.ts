@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { docIds } from './doc-ids';
 
 /*
  * The extension's user settings as they are stored and travel between its contexts: one zod schema
@@ -30,7 +31,12 @@ export const settingsSchema = z.object({
   lineBreaks: z.enum(['keep', 'join']),
   notifyOnSuccess: z.boolean(),
   openPopupOnResult: z.boolean(),
-  historySize: z.number().int().min(1).max(200),
+  /** results kept in the history (IndexedDB); the oldest go first */
+  historySize: z.number().int().min(1).max(100_000),
+  /** the document type of image files dropped, picked or pasted (PDF, OFD and XML are invoices) */
+  fileDocId: z.enum(docIds),
+  /** the document type of a region capture, also what the capture shortcut reads */
+  captureDocId: z.enum(docIds),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -146,7 +146,9 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     expect((await page.evaluate(() => (window as unknown as { events: string[] }).events)).sort()).toEqual(['code', 'date', 'no', 'seller', 'total']);
     await screenshot(popup.locator('body'), 'popup-fill');
 
-    // click-to-fill: pick 校验码 in the popup (it closes), then click the free input
+    // click-to-fill: pick 校验码 in the popup (it closes), then click the free input; 校验码 is
+    // not a key field, so it is under the fold
+    await popup.click('details.more-fields summary');
     const closed = popup.waitForEvent('close');
     await popup.click('tr[data-key=AntiFakeCode] button.pick');
     await closed;

@@ -76,13 +76,13 @@ describe('router', () => {
   it('turns a throwing handler into an error value, and checks its own answers', async () => {
     const listener = createRouter(
       handlersWith({
-        'history.get': async () => {
+        'batch.cancel': async () => {
           throw new Error('disk on fire');
         },
         'settings.get': async () => ({ ok: true, value: { settings: defaults } as any }),
       }),
     );
-    expect(await dispatch(listener, { type: 'history.get', body: {} }, pageSender())).toEqual({
+    expect(await dispatch(listener, { type: 'batch.cancel', body: {} }, pageSender())).toEqual({
       ok: false,
       error: { key: 'err_internal', subs: ['disk on fire'] },
     });
@@ -104,16 +104,16 @@ describe('send', () => {
   });
 
   it('validates the answer', async () => {
-    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValueOnce({ ok: true, value: { entries: [{ id: 1 }] } } as never);
-    expect(await send('history.get', {})).toMatchObject({ ok: false, error: { key: 'err_invalid_message' } });
-    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValueOnce({ ok: true, value: { entries: [] } } as never);
-    expect(await send('history.get', {})).toEqual({ ok: true, value: { entries: [] } });
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValueOnce({ ok: true, value: { count: -1 } } as never);
+    expect(await send('batch.retry', { ids: [] })).toMatchObject({ ok: false, error: { key: 'err_invalid_message' } });
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValueOnce({ ok: true, value: { count: 2 } } as never);
+    expect(await send('batch.retry', { ids: [] })).toEqual({ ok: true, value: { count: 2 } });
   });
 
   it('goes through the router end to end', async () => {
-    fakeBrowser.runtime.onMessage.addListener(createRouter(handlersWith({ 'history.get': async () => ({ ok: true, value: { entries: [] } }) })) as any);
+    fakeBrowser.runtime.onMessage.addListener(createRouter(handlersWith({ 'batch.cancel': async () => ({ ok: true, value: { count: 0 } }) })) as any);
     // fake-browser sends an empty sender: the router must refuse it as not coming from our pages
-    expect(await send('history.get', {})).toMatchObject({ ok: false, error: { key: 'err_invalid_message' } });
+    expect(await send('batch.cancel', {})).toMatchObject({ ok: false, error: { key: 'err_invalid_message' } });
   });
 });
 

@@ -10,14 +10,16 @@ import type { Settings } from '../../src/protocol/settings';
 import * as fx from './fixtures/data';
 import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
 import './support/injected-files';
+import { freshHistoryDb } from './support/idb';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
 const { App } = await import('../../src/extension/popup/App');
+const { putEntry, updateEntry } = await import('../../src/extension/lib/history-db');
 
 /*
- * The popup rendered in happy-dom, talking to a scripted background: what the user sees for each
- * kind of result, and what the buttons do.
+ * The popup rendered in happy-dom, talking to a scripted background and reading the history from
+ * IndexedDB (fake-indexeddb): what the user sees for each kind of result, and what the buttons do.
  */
 
 const entry = (docId: HistoryEntry['docId'], data: unknown, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
@@ -41,13 +43,16 @@ async function open(entries: HistoryEntry[], settings: Partial<Settings> = {}, a
   vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (msg: { type: string; body: unknown }) => {
     sent.push(msg);
     if (msg.type === 'settings.get') return { ok: true, value: { settings: { ...defaults, ...settings }, token: { set: true, tail: 'abcd' }, hostPermission: true } };
-    if (msg.type === 'history.get') return { ok: true, value: { entries } };
     return answers[msg.type] ?? { ok: true, value: {} };
   }) as never);
+  await freshHistoryDb();
+  for (const e of entries) await putEntry(e);
   container = document.createElement('div');
   document.body.append(container);
   await act(async () => render(<App />, container));
-  await act(async () => new Promise((r) => setTimeout(r, 0)));
+  // the settings come from the background, the history from IndexedDB: both before the first paint
+  await vi.waitFor(() => expect(container.querySelector('header.top')).not.toBeNull());
+  await act(async () => new Promise((r) => setTimeout(r, 10)));
 }
 
 const text = () => container.textContent ?? '';
@@ -72,7 +77,7 @@ afterEach(() => {
 
 describe('popup', () => {
   it('shows the latest result with Chinese labels and the request id', async () => {
-    await open([entry('vin', fx.vinData), entry('plate', fx.plateData, { id: 'older' })]);
+    await open([entry('vin', fx.vinData), entry('plate', fx.plateData, { id: 'older', at: 1 })]);
     expect(container.querySelector('h2')!.textContent).toBe('车辆 VIN 码');
     expect(rows()).toEqual({ 'VIN 码': 'SAL1A2A40SA606662' });
     expect(text()).toContain('请求编号 req-9');
@@ -103,12 +108,55 @@ describe('popup', () => {
     );
   });
 
-  it('shows a pending asynchronous job with its status, and asks again until it is done', async () => {
+  it('shows a pending asynchronous job with its status, and the result when the background stores it', async () => {
     await open([entry('vat', undefined, { status: 'pending', jobStatus: 'QUEUING' })]);
     expect(text()).toContain('排队识别中（QUEUING）');
-    const asked = sent.filter((m) => m.type === 'history.get').length;
-    await act(async () => new Promise((r) => setTimeout(r, 900)));
-    expect(sent.filter((m) => m.type === 'history.get').length).toBeGreaterThan(asked);
+    // the background's write is announced on a BroadcastChannel; the popup reads the store again
+    await updateEntry('e-vat', { status: 'ok', data: fx.vatData });
+    await vi.waitFor(() => expect(rows()['发票号码']).toBe('12345678'));
+  });
+
+  it('shows the key fields of an invoice first, fill right under them, and the rest folded', async () => {
+    await open([entry('vat', fx.vatData)]);
+    const main = [...container.querySelectorAll('.result > table.fields tr[data-key]')].map((tr) => tr.getAttribute('data-key'));
+    expect(main).toEqual(['InvoiceType', 'InvoiceNo', 'InvoiceCode', 'InvoiceDate', 'InvoiceAmount', 'WithoutTaxAmount', 'TaxAmount', 'PayeeName', 'PayerName']);
+    expect(container.querySelector('.result > table.fields + .fill-row button.fill')).not.toBeNull();
+    const folded = container.querySelector('details.more-fields')!;
+    expect(folded.querySelector('summary')!.textContent).toBe('其余 11 项');
+    expect(folded.querySelectorAll('tr[data-key]')).toHaveLength(11);
+  });
+
+  it('folds the taxi invoice scraps the gateway could not place', async () => {
+    await open([entry('taxi', fx.taxiData)]);
+    const main = [...container.querySelectorAll('.result > table.fields tr[data-key]')].map((tr) => tr.getAttribute('data-key'));
+    expect(main).toEqual(['InvoiceCode', 'InvoiceNo', 'PlateNumber', 'Date', 'Amount']);
+    expect(container.querySelector('details.more-fields')!.textContent).toContain('谢谢乘坐');
+  });
+
+  it('says when and from where a duplicate invoice was first read', async () => {
+    await open([entry('vat', fx.vatData, { duplicateOf: { id: 'x', at: Date.UTC(2024, 0, 1, 2), source: '三月发票.pdf' } })]);
+    expect(container.querySelector('.duplicate-note')!.textContent).toMatch(/^重复：已于 .+ 从 三月发票\.pdf 识别过$/);
+  });
+
+  it('the history lists key values and failure reasons, and searches them', async () => {
+    await open([
+      entry('vat', fx.vatData, { id: 'v', at: 3 }),
+      entry('plate', undefined, { id: 'p', at: 2, status: 'error', error: { key: 'err_network', subs: ['http://127.0.0.1:8080'] } }),
+      entry('train', fx.trainData, { id: 't', at: 1 }),
+    ]);
+    await click(container.querySelector('[data-tab=history]')!);
+    await vi.waitFor(() => expect(container.querySelectorAll('.history li')).toHaveLength(3));
+    const lines = [...container.querySelectorAll('.history li .values')].map((x) => x.textContent);
+    expect(lines[0]).toBe('12345678 · ¥59.55 · 北京示例餐饮有限公司');
+    expect(lines[1]).toMatch(/^无法连接网关/);
+    expect(lines[2]).toBe('G1234 · 2023年09月23日18:10 · ¥553.5 · 张三');
+    const search = container.querySelector('input[name=q]') as HTMLInputElement;
+    await act(async () => {
+      search.value = '553.5';
+      search.dispatchEvent(new Event('input'));
+    });
+    await vi.waitFor(() => expect(container.querySelectorAll('.history li')).toHaveLength(1));
+    expect(container.querySelector('.history li')!.getAttribute('data-id')).toBe('t');
   });
 
   it('renders a table with its spans and copies it as TSV', async () => {

@@ -4,12 +4,14 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
 import { vinData } from './fixtures/data';
 import './support/injected-files';
+import { freshHistoryDb } from './support/idb';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
 const { recognize, resumePending } = await import('../../src/extension/background/recognize');
 const { setToken } = await import('../../src/extension/background/credentials');
 const { listHistory } = await import('../../src/extension/background/history');
+const { putEntry } = await import('../../src/extension/lib/history-db');
 
 /*
  * The recognition flow with a scripted gateway (the fetch the background uses) and a fake browser:
@@ -39,6 +41,7 @@ const image = (srcUrl: string) => ({ kind: 'image' as const, srcUrl, pageUrl: 'h
 let c: FakeBrowser;
 beforeEach(async () => {
   c = installFakeBrowser();
+  await freshHistoryDb();
   await setToken('tok-123456');
 });
 
@@ -129,10 +132,18 @@ describe('recognize', () => {
     const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j1', Data: { Status, Result, JobId: 'j1' } } });
     scriptGateway({ body: { ret_code: 0, remark: '', RequestId: 'j1' } }, job('QUEUING'), job('PROCESS_SUCCESS', JSON.stringify(vatData)));
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    const pending = recognize({ docId: 'vat', source: { ...image('https://inv.example.com/a.pdf'), kind: 'pdf' } });
-    await vi.runAllTimersAsync();
+    let done = false;
+    const pending = recognize({ docId: 'vat', source: { ...image('https://inv.example.com/a.pdf'), kind: 'pdf' } }).finally(() => (done = true));
+    // the poll waits on (fake) timers, the history on IndexedDB's (real) tasks: advance until done
+    try {
+      while (!done) {
+        await vi.advanceTimersByTimeAsync(500);
+        await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
     const entry = await pending;
-    vi.useRealTimers();
     expect(calls.map((x) => x.point)).toEqual(['2582-22', '2582-16', '2582-16']);
     expect(Object.fromEntries(calls[0]!.params)).toMatchObject({ FileURL: 'https://inv.example.com/a.pdf', FileType: 'pdf', Async: 'true' });
     expect(Object.fromEntries(calls[1]!.params)).toEqual({ JobId: 'j1', ds_id: 'local' });
@@ -168,9 +179,7 @@ describe('recognize', () => {
   it('resumes polling the job of an entry a previous worker left pending, and notifies its result', async () => {
     const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j3', Data: { Status, Result, JobId: 'j3' } } });
     scriptGateway(job('PROCESS_SUCCESS', JSON.stringify(vinData)));
-    await c.storage.local.set({
-      history: [{ id: 'job', at: Date.now() - 60_000, docId: 'vin', status: 'pending', jobId: 'j3', source: { via: 'url', pageUrl: '', srcUrl: '' } }],
-    });
+    await putEntry({ id: 'job', at: Date.now() - 60_000, docId: 'vin', status: 'pending', jobId: 'j3', source: { via: 'url', pageUrl: '', srcUrl: '' } });
     await resumePending();
     expect(calls.map((x) => [x.point, x.params.get('JobId')])).toEqual([['2582-16', 'j3']]);
     expect((await listHistory())[0]).toMatchObject({ id: 'job', status: 'ok', data: vinData, requestId: 'j3' });
@@ -179,10 +188,12 @@ describe('recognize', () => {
   });
 
   it('marks entries left pending by a previous worker as interrupted', async () => {
-    await c.storage.local.set({
-      history: [{ id: 'old', at: Date.now() - 60_000, docId: 'plate', status: 'pending', source: { via: 'url', pageUrl: '', srcUrl: '' } }],
-    });
+    await putEntry({ id: 'old', at: Date.now() - 60_000, docId: 'plate', status: 'pending', source: { via: 'url', pageUrl: '', srcUrl: '' } });
+    // a file of a batch is not lost with the worker: its bytes are stored, it goes back to the queue
+    await putEntry({ id: 'file', at: Date.now() - 60_000, docId: 'vat', status: 'pending', source: { via: 'file', pageUrl: '', srcUrl: '', fileName: 'a.pdf' } });
     await resumePending();
-    expect((await listHistory())[0]).toMatchObject({ id: 'old', status: 'error', error: { key: 'err_interrupted' } });
+    const byId = Object.fromEntries((await listHistory()).map((e) => [e.id, e]));
+    expect(byId.old).toMatchObject({ status: 'error', error: { key: 'err_interrupted' } });
+    expect(byId.file).toMatchObject({ status: 'pending' });
   });
 });

@@ -1,4 +1,4 @@
-import type { DocId } from '../lib/documents/index';
+import { type DocId, docIds } from '../lib/documents/index';
 import { documentOf } from '../lib/documents/index';
 import type { AppError } from '../../protocol/app-error';
 import { appErr } from '../lib/errors';
@@ -19,6 +19,8 @@ import { type Runtime, browser } from '../lib/browser';
  */
 
 const KEY = 'captureSession';
+/** The last region selected, for the "capture the same region again" shortcut. */
+const LAST_REGION = 'lastRegion';
 const SESSION_TTL_MS = 5 * 60_000;
 
 const session = z.object({ nonce: z.string(), docId: z.string(), tabId: z.number(), windowId: z.number(), at: z.number() });
@@ -59,6 +61,7 @@ export async function onSelected(
   if (!taken.ok) return taken;
   const { docId, tabId, windowId } = taken.value;
   const doc = documentOf(docId as DocId);
+  await browser.storage.session.set({ [LAST_REGION]: { docId, rect: body.rect, devicePixelRatio: body.devicePixelRatio } });
   const crop = await cropCapture(windowId, body.rect, body.devicePixelRatio, doc.maxBytes);
   const pageUrl = sender.tab?.url ?? sender.url ?? '';
   if (!crop.ok) {
@@ -68,5 +71,26 @@ export async function onSelected(
   }
   // answered at once; the recognition reports through the badge, the history and the popup
   void recognize({ docId: doc.id, source: { kind: 'region', dataUrl: crop.value, pageUrl, tabId } });
+  return { ok: true, value: {} };
+}
+
+const lastRegion = z.object({
+  docId: z.enum(docIds),
+  rect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  devicePixelRatio: z.number().positive(),
+});
+
+/**
+ * The same rectangle of the viewport as the last selection, captured again in `tab` (the shortcut
+ * granted activeTab there): a value that changes in place, a form read page after page. Without a
+ * previous selection the user selects one.
+ */
+export async function captureAgain(tabId: number, windowId: number, pageUrl: string): Promise<Outcome<Record<string, never>>> {
+  const last = lastRegion.safeParse((await browser.storage.session.get(LAST_REGION))[LAST_REGION]);
+  if (!last.success) return startCapture((await loadSettings()).captureDocId, tabId, windowId);
+  const { docId, rect, devicePixelRatio } = last.data;
+  const crop = await cropCapture(windowId, rect, devicePixelRatio, documentOf(docId).maxBytes);
+  if (!crop.ok) return crop;
+  void recognize({ docId, source: { kind: 'region', dataUrl: crop.value, pageUrl, tabId } });
   return { ok: true, value: {} };
 }

@@ -38,6 +38,33 @@ export async function showBadge(tabId: number | undefined, state: keyof typeof B
   return true;
 }
 
+/**
+ * The progress of a batch on the toolbar badge of every tab: the files left, then ✓ (or ! when
+ * some failed) for a moment. Per-tab marks of a right-click recognition show over it on their tab.
+ */
+export async function showProgress(left: number, someFailed = false): Promise<void> {
+  const state = left > 0 ? BADGE.working : someFailed ? BADGE.error : BADGE.ok;
+  try {
+    await browser.action.setBadgeBackgroundColor({ color: state.color });
+    await browser.action.setBadgeText({ text: left > 0 ? String(left) : state.text });
+  } catch {
+    return; // no badge to show (tests, a browser shutting down); the panel shows the same
+  }
+  if (left === 0) setTimeout(() => void browser.action.setBadgeText({ text: '' }).catch(() => undefined), BADGE_CLEAR_MS);
+}
+
+/** One notification at the end of a batch: how many were read and how many failed. */
+export async function notifyBatchDone(done: number, failed: number, settings: Settings): Promise<void> {
+  if (failed === 0 && !settings.notifyOnSuccess) return;
+  const t = translator(settings.language);
+  await browser.notifications.create('batch', {
+    type: 'basic',
+    iconUrl: browser.runtime.getURL('icons/icon-128.png'),
+    title: t('batch_done_title'),
+    message: failed > 0 ? t('batch_done_failed', done, failed) : t('batch_done_ok', done),
+  });
+}
+
 /** The notification of a finished recognition: what failed and why, or the main value. */
 export function notificationFor(entry: HistoryEntry, settings: Settings): Notifications.CreateNotificationOptions | undefined {
   const t = translator(settings.language);

@@ -4,7 +4,9 @@ import { onSelected, startCapture } from './capture';
 import { currentClient } from './current-client';
 import { testConnection } from './connection-test';
 import { setToken, tokenInfo } from './credentials';
-import { clearHistory, listHistory, updateHistory } from './history';
+import { clearHistory, updateHistory } from './history';
+import { deleteEntries } from '../lib/history-db';
+import { cancelQueued, pump, retryFiles } from './batch';
 import { buildMenus } from './menus';
 import { byCode, byRegion } from './postal';
 import { hasHostPermission, loadSettings, saveSettings } from './settings-store';
@@ -32,11 +34,20 @@ export const handlers: Handlers = {
     if (!conn.ok) return conn;
     return { ok: true, value: await testConnection(conn.value.client) };
   },
-  'history.get': async () => ({ ok: true, value: { entries: await listHistory() } }),
   'history.clear': async () => {
     await clearHistory();
     return done;
   },
+  'history.delete': async ({ ids }) => {
+    await deleteEntries(ids);
+    return done;
+  },
+  'batch.start': async () => {
+    void pump();
+    return done;
+  },
+  'batch.retry': async ({ ids }) => ({ ok: true, value: { count: await retryFiles(ids) } }),
+  'batch.cancel': async () => ({ ok: true, value: { count: await cancelQueued() } }),
   'history.markCopied': async ({ id }) => {
     await updateHistory(id, { autoCopied: true });
     return done;

@@ -1,50 +1,54 @@
 import { z } from 'zod';
 import { type HistoryEntry, historyEntry } from '../../protocol/messages';
 import { browser } from '../lib/browser';
+import { clearEntries, getEntry, pruneEntries, putEntry, recentEntries, updateEntry } from '../lib/history-db';
 
 /*
- * The short local history of recognitions, newest first, in storage.local. Writes are
- * chained so two recognitions finishing together cannot overwrite each other's update.
+ * The background's side of the history (lib/history-db.ts, IndexedDB): new entries, updates, and
+ * the limit of the settings. IndexedDB transactions keep two recognitions finishing together from
+ * overwriting each other's update.
  */
 
-const KEY = 'history';
-const stored = z.array(z.unknown());
-
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Entries that still validate; one that does not (an older layout) is dropped, not fatal. */
-export async function listHistory(): Promise<HistoryEntry[]> {
-  const raw = stored.safeParse((await browser.storage.local.get(KEY))[KEY]);
-  if (!raw.success) return [];
-  return raw.data.flatMap((e) => {
-    const parsed = historyEntry.safeParse(e);
-    return parsed.success ? [parsed.data] : [];
-  });
+export async function addHistory(entry: HistoryEntry, limit: number): Promise<HistoryEntry> {
+  await putEntry(entry);
+  await pruneEntries(limit);
+  return entry;
 }
 
-function mutate<T>(fn: (entries: HistoryEntry[]) => { entries: HistoryEntry[]; result: T }): Promise<T> {
-  const run = queue.then(async () => {
-    const { entries, result } = fn(await listHistory());
-    await browser.storage.local.set({ [KEY]: entries });
-    return result;
-  });
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-export function addHistory(entry: HistoryEntry, limit: number): Promise<HistoryEntry> {
-  return mutate((entries) => ({ entries: [entry, ...entries.filter((e) => e.id !== entry.id)].slice(0, limit), result: entry }));
-}
-
-/** Applies `patch` to the entry with `id`; undefined when it is gone (cleared meanwhile). */
+/** Applies `patch` to the entry with `id`; undefined when it is gone (deleted meanwhile). */
 export function updateHistory(id: string, patch: Partial<HistoryEntry>): Promise<HistoryEntry | undefined> {
-  return mutate((entries) => {
-    let updated: HistoryEntry | undefined;
-    const next = entries.map((e) => (e.id === id ? (updated = { ...e, ...patch }) : e));
-    return { entries: next, result: updated };
-  });
+  return updateEntry(id, patch);
 }
+
+/** The newest entries first (the background needs the few still running; the pages search). */
+export function listHistory(limit = 1000): Promise<HistoryEntry[]> {
+  return recentEntries(limit);
+}
+
+export { getEntry as historyEntryById };
 
 export function clearHistory(): Promise<void> {
-  return mutate(() => ({ entries: [], result: undefined }));
+  return clearEntries();
+}
+
+const LEGACY_KEY = 'history';
+
+/**
+ * Versions before the workbench kept the last results in storage.local; they move into IndexedDB
+ * once, entries that no longer validate are dropped, and the old key is removed.
+ */
+export async function migrateLegacyHistory(): Promise<number> {
+  const raw = (await browser.storage.local.get(LEGACY_KEY))[LEGACY_KEY];
+  if (raw === undefined) return 0;
+  const list = z.array(z.unknown()).safeParse(raw);
+  let moved = 0;
+  for (const e of list.success ? list.data : []) {
+    const parsed = historyEntry.safeParse(e);
+    if (parsed.success && !(await getEntry(parsed.data.id))) {
+      await putEntry(parsed.data);
+      moved++;
+    }
+  }
+  await browser.storage.local.remove(LEGACY_KEY);
+  return moved;
 }

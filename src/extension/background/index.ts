@@ -4,6 +4,9 @@ import { handlers } from './handlers';
 import { buildMenus, onMenuClick } from './menus';
 import { openPopup } from './feedback';
 import { resumePending } from './recognize';
+import { resumeBatch } from './batch';
+import { migrateLegacyHistory } from './history';
+import { listenToCommands } from './commands';
 import { browser } from '../lib/browser';
 
 /*
@@ -12,9 +15,10 @@ import { browser } from '../lib/browser';
  */
 
 browser.runtime.onMessage.addListener(createRouter(handlers));
+listenToCommands();
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
 browser.notifications.onClicked.addListener((id) => {
-  if (id.startsWith('result:')) void openPopup(undefined);
+  if (id.startsWith('result:') || id === 'batch') void openPopup(undefined);
   void browser.notifications.clear(id);
 });
 // menus persist across worker restarts; they are (re)built on install, update and browser start
@@ -22,4 +26,5 @@ browser.runtime.onInstalled.addListener(() => void buildMenus());
 browser.runtime.onStartup.addListener(() => void buildMenus());
 
 void restrictStorageToTrustedContexts();
-void resumePending();
+// the history moves out of storage.local once, before anything reads it
+void migrateLegacyHistory().then(() => Promise.all([resumePending(), resumeBatch()]));

@@ -1,14 +1,17 @@
 import { codes } from '../../protocol/codes';
-import { type DocId, documentOf } from '../lib/documents/index';
-import type { InputKind } from '../lib/documents/types';
+import { type DocId, type InputKind, documentOf } from '../lib/documents/index';
+import { fileTypes } from '../../protocol/points/2582-22';
+import { sniffDataUrl } from '../lib/file-kind';
 import { appErr, fromException } from '../lib/errors';
 import type { HistoryEntry, Outcome } from '../../protocol/messages';
 import { currentClient } from './current-client';
 import { showBadge, notify, openPopup } from './feedback';
 import type { GatewayClient } from './gateway';
-import { addHistory, listHistory, updateHistory } from './history';
+import { addHistory, updateHistory } from './history';
+import { deleteFile, entriesWithStatus } from '../lib/history-db';
 import { type Attempt, type InputSource, directAttempt, readInPage, shouldReadInPage } from './image-input';
 import { pollJob } from './jobs';
+import { runInjected } from '../lib/injected/run';
 import { loadSettings } from './settings-store';
 import { browser } from '../lib/browser';
 
@@ -23,24 +26,36 @@ export interface RecognizeRequest {
   source: InputSource;
 }
 
-type Done = { data: unknown; requestId: string; remark: string };
+export type Done = { data: unknown; requestId: string; remark: string };
+
+/** How an input is sent: what it is (the VAT FileType follows it) and whether it goes asynchronous. */
+export interface CallMode {
+  kind: InputKind;
+  async: boolean;
+}
 
 /**
- * Calls the document's point with `attempt`. Invoice files go asynchronous and are polled; so does an image
- * whose synchronous recognition ran past the 5 s limit (-3): asynchronous jobs have 60 s, so a large
+ * Calls the document's point with `attempt`. Asynchronous calls are polled; so is an image whose
+ * synchronous recognition ran past the 5 s limit (-3): asynchronous jobs have 60 s, so a large
  * photo or a gateway warming up still gives a result.
  */
-async function callPoint(client: GatewayClient, docId: DocId, attempt: Attempt, kind: InputKind, entryId: string): Promise<Outcome<Done>> {
+export async function callPoint(client: GatewayClient, docId: DocId, attempt: Attempt, mode: CallMode, entryId: string): Promise<Outcome<Done>> {
   const doc = documentOf(docId);
-  const isPdf = kind !== 'image';
-  const params = { ...doc.request(attempt.url, kind), ds_id: 'local' };
-  let res = await client.call(doc.point, isPdf ? { ...params, Async: 'true' } : params);
-  if (!isPdf && !res.ok && res.error.code === codes.TIMEOUT.code) res = await client.call(doc.point, { ...params, Async: 'true' });
+  const params = { ...doc.request(attempt.url, mode.kind), ds_id: 'local' };
+  // a FileType this protocol version does not list yet (ofd, xml before the gateway reads them) is
+  // sent anyway: the gateway's own answer is what the user should see
+  const opts = { validate: knownFileType(params) };
+  let res = await client.call(doc.point, mode.async ? { ...params, Async: 'true' } : params, opts);
+  if (!mode.async && !res.ok && res.error.code === codes.TIMEOUT.code) res = await client.call(doc.point, { ...params, Async: 'true' }, opts);
   if (!res.ok) return res;
   const body = res.value as { RequestId: string; remark: string; Data?: unknown };
   if (body.Data !== undefined) return { ok: true, value: { data: body.Data, requestId: body.RequestId, remark: body.remark } };
   await updateHistory(entryId, { jobId: body.RequestId, jobStatus: 'QUEUING' });
   return waitForJob(client, docId, body.RequestId, entryId);
+}
+
+function knownFileType(params: Record<string, string>): boolean {
+  return params.FileType === undefined || (fileTypes as readonly string[]).includes(params.FileType);
 }
 
 async function waitForJob(client: GatewayClient, docId: DocId, jobId: string, entryId: string): Promise<Outcome<Done>> {
@@ -61,16 +76,24 @@ async function run(req: RecognizeRequest, entry: HistoryEntry): Promise<Outcome<
   const conn = await currentClient();
   if (!conn.ok) return conn;
   const doc = documentOf(req.docId);
-  // an invoice file (PDF, OFD, XML) keeps its kind: it decides the FileType
-  const kind: InputKind = req.source.kind === 'region' ? 'image' : req.source.kind;
+  // a linked invoice file (PDF, OFD, XML) goes asynchronous: a scanned PDF may take longer than the
+  // 5 s of a synchronous call. Its kind is first guessed from the address (menus.ts), which may say
+  // nothing (/dl?f=…); once its bytes are read, they decide.
+  const isFile = req.source.kind !== 'region' && req.source.kind !== 'image';
+  const mode: CallMode = { kind: req.source.kind === 'region' ? 'image' : req.source.kind, async: isFile };
   const first = directAttempt(req.source, doc.maxBytes);
   if (first) {
-    const res = await callPoint(conn.value.client, req.docId, first, kind, entry.id);
+    const res = await callPoint(conn.value.client, req.docId, first, mode, entry.id);
     if (res.ok || !shouldReadInPage(first, res.error)) return res.ok ? { ok: true, value: { ...res.value, via: first.via } } : res;
   }
   const inPage = await readInPage(req.source, doc.maxBytes);
   if (!inPage.ok) return inPage;
-  const res = await callPoint(conn.value.client, req.docId, inPage.value, kind, entry.id);
+  if (isFile) {
+    const kind = sniffDataUrl(inPage.value.url);
+    if (!kind) return { ok: false, error: appErr('err_file_unknown_type') };
+    mode.kind = kind;
+  }
+  const res = await callPoint(conn.value.client, req.docId, inPage.value, mode, entry.id);
   return res.ok ? { ok: true, value: { ...res.value, via: inPage.value.via } } : res;
 }
 
@@ -78,6 +101,20 @@ async function run(req: RecognizeRequest, entry: HistoryEntry): Promise<Outcome<
 function sourceOf(src: InputSource): HistoryEntry['source'] {
   const srcUrl = src.kind === 'region' || !/^https?:/i.test(src.srcUrl) ? '' : src.srcUrl.slice(0, 2000);
   return { via: src.kind === 'region' ? 'region' : 'url', pageUrl: src.pageUrl.slice(0, 2000), srcUrl };
+}
+
+/**
+ * Auto-copy in the page the user acted on (a right-click, a capture, a shortcut): the popup may not
+ * open (no focused window) and the side panel has no focus for the clipboard. Marked as copied, so
+ * the popup does not copy it again later.
+ */
+async function copyInPage(entry: HistoryEntry, tabId: number): Promise<HistoryEntry | undefined> {
+  const doc = documentOf(entry.docId);
+  const parsed = doc.data.safeParse(entry.data);
+  const main = parsed.success ? doc.mainValue?.(parsed.data) : undefined;
+  if (!main) return undefined;
+  const copied = await runInjected({ tabId }, 'copyText', { text: main });
+  return copied.ok && copied.value ? updateHistory(entry.id, { autoCopied: true }) : undefined;
 }
 
 async function finish(entryId: string, outcome: Outcome<Done & { via: Attempt['via'] }>, source: InputSource): Promise<HistoryEntry | undefined> {
@@ -91,9 +128,10 @@ async function finish(entryId: string, outcome: Outcome<Done & { via: Attempt['v
         source: { ...sourceOf(source), via: outcome.value.via },
       }
     : { status: 'error', error: outcome.error };
-  const entry = await updateHistory(entryId, patch);
+  let entry = await updateHistory(entryId, patch);
   await showBadge(source.tabId, outcome.ok ? 'ok' : 'error');
   if (!entry) return undefined;
+  if (outcome.ok && settings.autoCopy && source.tabId !== undefined) entry = (await copyInPage(entry, source.tabId)) ?? entry;
   await notify(entry, settings);
   if (outcome.ok && settings.openPopupOnResult) await openPopup('windowId' in source ? source.windowId : undefined);
   return entry;
@@ -123,19 +161,24 @@ const WORKER_STARTED = Date.now();
 
 /**
  * After the service worker restarted: asynchronous jobs still pending are polled again; any other
- * pending entry lost its call with the old worker and is marked interrupted.
+ * pending entry lost its call with the old worker and is marked interrupted, except the files of a
+ * batch, which go back to its queue (background/batch.ts).
  */
 export async function resumePending(): Promise<void> {
-  const pending = (await listHistory()).filter((e) => e.status === 'pending' && e.at < WORKER_STARTED);
+  const pending = (await entriesWithStatus('pending')).filter((e) => e.at < WORKER_STARTED && (e.jobId || e.source.via !== 'file'));
   for (const e of pending) {
+    const isFile = e.source.via === 'file';
     if (!e.jobId || Date.now() - e.at > JOB_RESULT_TTL_MS) {
-      await updateHistory(e.id, { status: 'error', error: { key: 'err_interrupted', subs: [] } });
+      // a file's job may be gone, its bytes are not: it is read again
+      await updateHistory(e.id, isFile ? { status: 'queued', jobId: undefined, jobStatus: undefined } : { status: 'error', error: { key: 'err_interrupted', subs: [] } });
       continue;
     }
     const conn = await currentClient();
     const outcome = conn.ok ? await waitForJob(conn.value.client, e.docId, e.jobId, e.id) : conn;
     const entry = await updateHistory(e.id, outcome.ok ? { status: 'ok', data: outcome.value.data, requestId: e.jobId } : { status: 'error', error: outcome.error });
+    // a file's bytes are kept until it is read, for a retry; a batch tells its end once, not per file
+    if (outcome.ok && isFile) await deleteFile(e.id);
     // the same notification as a recognition that finished without a restart (the tab's badge is gone with the old worker)
-    if (entry) await notify(entry, await loadSettings());
+    else if (entry && !isFile) await notify(entry, await loadSettings());
   }
 }

@@ -7,7 +7,7 @@ import { type Settings, settingsSchema } from '../../protocol/settings';
  * background reads it).
  */
 
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 
 export const defaults: Settings = {
   gatewayUrl: 'http://127.0.0.1:8080',
@@ -16,7 +16,9 @@ export const defaults: Settings = {
   lineBreaks: 'keep',
   notifyOnSuccess: true,
   openPopupOnResult: true,
-  historySize: 20,
+  historySize: 10_000,
+  fileDocId: 'vat',
+  captureDocId: 'text',
 };
 
 /** The gateway URL without a trailing slash, so `${base}/${point}` is right. */
@@ -29,11 +31,15 @@ type Stored = Record<string, unknown>;
 export type Migration = (stored: Stored) => Stored;
 
 /**
- * Each entry turns the stored object of version `from` into version `from + 1`. Version 1 is the
- * first release, so none exist yet; a rename or a changed meaning adds one here and bumps
- * SETTINGS_VERSION (values that only became invalid need no entry: they fall back to defaults).
+ * Each entry turns the stored object of version `from` into version `from + 1`. A rename or a
+ * changed meaning adds one here and bumps SETTINGS_VERSION (values that only became invalid need
+ * no entry: they fall back to defaults).
  */
-export const migrations: Record<number, Migration> = {};
+export const migrations: Record<number, Migration> = {
+  // 1 → 2: the history became a workbench in IndexedDB; historySize no longer means "the last 20
+  // results in the popup" but how many results are kept, so the old value gives way to the default
+  1: ({ historySize: _dropped, ...rest }) => rest,
+};
 
 /**
  * Settings from whatever is stored: older versions are migrated, unknown keys dropped (a setting

@@ -112,7 +112,7 @@ export function Options() {
           </label>
           <label>
             <span>{t('history_size')}</span>
-            <input type="number" min={1} max={200} value={draft.historySize} onInput={(e) => set('historySize', Number(e.currentTarget.value) || 1)} />
+            <input type="number" min={1} max={100000} value={draft.historySize} onInput={(e) => set('historySize', Number(e.currentTarget.value) || 1)} />
           </label>
           {(['autoCopy', 'notifyOnSuccess', 'openPopupOnResult'] as const).map((key) => (
             <label key={key} class="check">

@@ -1,96 +1,160 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
+import { onHistoryChange, recentEntries } from '../lib/history-db';
 import { translator } from '../lib/i18n';
 import type { HistoryEntry, SettingsView } from '../../protocol/messages';
+import type { SettingsPatch } from '../../protocol/settings';
 import { send } from '../lib/messaging';
 import { Capture } from './Capture';
+import { Files } from './Files';
 import { History } from './History';
 import { Postal } from './Postal';
 import { ResultCard } from './ResultCard';
 import { autoCopy } from './auto-copy';
-import { Ctx } from './context';
+import { Ctx, type Surface } from './context';
+import { type IntakeResult, addFiles, filesOfPaste } from './intake';
+import { openSidePanel, sidePanelAvailable } from '../lib/side-panel';
 import { browser } from '../lib/browser';
 
-type Tab = 'result' | 'history' | 'postal' | 'capture';
-const tabs: Tab[] = ['result', 'history', 'postal', 'capture'];
+type Tab = 'result' | 'files' | 'history' | 'postal' | 'capture';
+const tabs: Tab[] = ['result', 'files', 'history', 'postal', 'capture'];
+
+/** The newest results the result tab chooses from; the history tab searches all of them. */
+const RECENT = 20;
+/** Many changes arrive together during a batch: the view reads the store once per burst. */
+const REFRESH_DEBOUNCE_MS = 150;
 
 /**
- * The popup asks the background again while it is open (faster while a recognition runs), so a
- * result that finishes meanwhile appears; it never reads the storage itself (the token is there).
+ * The workbench: the latest result, the user's files in batches, the history with search and
+ * export, postal search and region capture. The same component is the toolbar popup and the side
+ * panel (`surface`). It reads the history from IndexedDB and hears of each change the background
+ * makes; the extension's key-value storage, where the token is, it leaves to the background.
  */
-const POLL_MS = { pending: 700, idle: 2000 };
-
-export function App() {
+export function App(props: { surface?: Surface }) {
+  const surface = props.surface ?? 'popup';
   const [view, setView] = useState<SettingsView>();
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [shown, setShown] = useState<string>();
   const [tab, setTab] = useState<Tab>('result');
   const [note, setNote] = useState('');
   const [loadError, setLoadError] = useState('');
+  const [intake, setIntake] = useState<IntakeResult>();
+  const [dragging, setDragging] = useState(false);
+  // known before the click: opening the side panel must follow the click with no await before it
+  const [windowId, setWindowId] = useState<number>();
 
   const refresh = async () => {
-    const res = await send('history.get', {});
-    if (!res.ok) return [];
+    const list = await recentEntries(RECENT);
     // same answer, same state: no re-render under the user's cursor
-    setEntries((old) => (JSON.stringify(old) === JSON.stringify(res.value.entries) ? old : res.value.entries));
-    return res.value.entries;
+    setEntries((old) => (JSON.stringify(old) === JSON.stringify(list) ? old : list));
+    return list;
   };
 
   useEffect(() => {
+    if (surface === 'popup') void browser.windows.getCurrent().then((w) => setWindowId(w?.id), () => undefined);
     void (async () => {
-      const s = await send('settings.get', {});
+      const [s, list] = await Promise.all([send('settings.get', {}), refresh()]);
       if (!s.ok) return setLoadError(describeError('zh_CN', s.error));
       setView(s.value);
-      const list = await refresh();
       const copied = await autoCopy(list[0], s.value.settings);
       if (copied) setNote(translator(s.value.settings.language)('auto_copied', copied));
     })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return onHistoryChange(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void refresh(), REFRESH_DEBOUNCE_MS);
+    });
   }, []);
 
-  const pending = entries.some((e) => e.status === 'pending');
+  const take = async (files: File[]) => {
+    if (!view || files.length === 0) return;
+    setTab('files');
+    setIntake(await addFiles(files, view.settings.fileDocId));
+  };
+
+  // paste (a screenshot, copied files) and drop work on every tab
   useEffect(() => {
-    const timer = setInterval(() => void refresh(), pending ? POLL_MS.pending : POLL_MS.idle);
-    return () => clearInterval(timer);
-  }, [pending]);
+    const onPaste = (e: ClipboardEvent) => {
+      const files = filesOfPaste(e);
+      if (files.length === 0) return; // text pasted into an input stays there
+      e.preventDefault();
+      void take(files);
+    };
+    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    const onOver = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      setDragging(true);
+    };
+    const onLeave = (e: DragEvent) => {
+      if (!e.relatedTarget) setDragging(false);
+    };
+    const onDrop = (e: DragEvent) => {
+      setDragging(false);
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      void take([...(e.dataTransfer?.files ?? [])]);
+    };
+    document.addEventListener('paste', onPaste);
+    document.addEventListener('dragover', onOver);
+    document.addEventListener('dragleave', onLeave);
+    document.addEventListener('drop', onDrop);
+    return () => {
+      document.removeEventListener('paste', onPaste);
+      document.removeEventListener('dragover', onOver);
+      document.removeEventListener('dragleave', onLeave);
+      document.removeEventListener('drop', onDrop);
+    };
+  }, [view]);
 
   if (loadError) return <p class="error">{loadError}</p>;
   if (!view) return null;
   const lang = view.settings.language;
   const t = translator(lang);
   const current = entries.find((e) => e.id === shown) ?? entries[0];
+  const saveSettings = async (patch: SettingsPatch) => {
+    const res = await send('settings.save', { patch });
+    if (res.ok) setView(res.value);
+  };
+  const show = (id: string) => (setShown(id), setTab('result'));
 
   return (
-    <Ctx.Provider value={{ lang, t, settings: view.settings }}>
-      <header class="top">
-        <h1>{t('extName')}</h1>
-        <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
-          {t('open_options')}
-        </button>
-      </header>
-      {!view.token.set && <p class="warning" role="alert">{t('err_no_token')}</p>}
-      {view.token.set && !view.hostPermission && (
-        <p class="warning" role="alert">{t('err_host_permission', new URL(view.settings.gatewayUrl).host)}</p>
-      )}
-      <nav class="tabs" role="tablist">
-        {tabs.map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} data-tab={id} onClick={() => setTab(id)}>
-            {t(`tab_${id}`)}
-          </button>
-        ))}
-      </nav>
-      <main>
-        {tab === 'result' && (current ? <ResultCard key={current.id} entry={current} /> : <p class="empty">{t('no_result')}</p>)}
-        {tab === 'result' && note && <p class="note" role="status">{note}</p>}
-        {tab === 'history' && (
-          <History
-            entries={entries}
-            onShow={(id) => (setShown(id), setTab('result'))}
-            onClear={async () => (await send('history.clear', {}), setShown(undefined), void refresh())}
-          />
+    <Ctx.Provider value={{ lang, t, settings: view.settings, surface, saveSettings, show }}>
+      <div class={`workbench ${surface}${dragging ? ' dragging' : ''}`}>
+        <header class="top">
+          <h1>{t('extName')}</h1>
+          <span class="top-links">
+            {surface === 'popup' && sidePanelAvailable() && (
+              <button type="button" class="link" data-action="open-panel" onClick={() => void openSidePanel(windowId).then((ok) => ok && window.close())}>
+                {t('open_side_panel')}
+              </button>
+            )}
+            <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
+              {t('open_options')}
+            </button>
+          </span>
+        </header>
+        {!view.token.set && <p class="warning" role="alert">{t('err_no_token')}</p>}
+        {view.token.set && !view.hostPermission && (
+          <p class="warning" role="alert">{t('err_host_permission', new URL(view.settings.gatewayUrl).host)}</p>
         )}
-        {tab === 'postal' && <Postal />}
-        {tab === 'capture' && <Capture />}
-      </main>
+        <nav class="tabs" role="tablist">
+          {tabs.map((id) => (
+            <button key={id} type="button" role="tab" aria-selected={tab === id} data-tab={id} onClick={() => setTab(id)}>
+              {t(`tab_${id}`)}
+            </button>
+          ))}
+        </nav>
+        <main>
+          {tab === 'result' && (current ? <ResultCard key={current.id} entry={current} /> : <p class="empty">{t('no_result')}</p>)}
+          {tab === 'result' && note && <p class="note" role="status">{note}</p>}
+          {tab === 'files' && <Files intake={intake} onFiles={take} />}
+          {tab === 'history' && <History />}
+          {tab === 'postal' && <Postal />}
+          {tab === 'capture' && <Capture />}
+        </main>
+        {dragging && <div class="drop-hint">{t('files_drop_here')}</div>}
+      </div>
     </Ctx.Provider>
   );
 }

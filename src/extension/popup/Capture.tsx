@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type DocId, docIds, documentOf } from '../lib/documents/index';
 import { describeError } from '../lib/errors';
 import { send } from '../lib/messaging';
-import { usePopup } from './context';
+import { leavePage, usePopup } from './context';
 import { targetTab } from './target-tab';
 
 /**
@@ -10,14 +10,16 @@ import { targetTab } from './target-tab';
  * selection overlay and the popup closes so the user can drag over the page.
  */
 export function Capture() {
-  const { t, lang } = usePopup();
-  const [docId, setDocId] = useState<DocId>('text');
+  const { t, lang, settings, surface, saveSettings } = usePopup();
+  // the last type chosen is remembered: the capture shortcut reads it too
+  const [docId, setDocId] = useState<DocId>(settings.captureDocId);
   const [error, setError] = useState('');
   const start = async () => {
     const tab = await targetTab();
     if (tab?.id === undefined || tab.windowId === undefined) return setError(t('err_no_tab'));
+    if (docId !== settings.captureDocId) await saveSettings({ captureDocId: docId });
     const res = await send('capture.start', { docId, tabId: tab.id, windowId: tab.windowId });
-    if (res.ok) window.close();
+    if (res.ok) leavePage(surface);
     else setError(describeError(lang, res.error));
   };
   return (

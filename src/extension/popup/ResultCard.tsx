@@ -9,7 +9,8 @@ import { CopyButton } from './CopyButton';
 import { FieldList } from './FieldList';
 import { TableView } from './TableView';
 import { TextView } from './TextView';
-import { usePopup } from './context';
+import { leavePage, usePopup } from './context';
+import { timeOf } from './EntryLine';
 import { fillPage, pickAndFill } from './fill';
 
 const viaLabel: Record<HistoryEntry['source']['via'], MessageKey> = {
@@ -17,11 +18,22 @@ const viaLabel: Record<HistoryEntry['source']['via'], MessageKey> = {
   bytes: 'source_bytes',
   capture: 'source_capture',
   region: 'source_region',
+  file: 'source_file',
 };
+
+/**
+ * The key fields first (doc.keyFields: number, amount, names), the rest folded: a VAT result is
+ * 19 rows and a taxi result may hold scraps of text the gateway could not place.
+ */
+function splitFields(fields: ViewField[], keys: readonly string[] | undefined): { main: ViewField[]; more: ViewField[] } {
+  if (!keys || fields.some((f) => f.group)) return { main: fields, more: [] };
+  const main = keys.flatMap((k) => fields.filter((f) => f.key === k));
+  return { main, more: fields.filter((f) => !main.includes(f)) };
+}
 
 /** One recognition: its state, its fields, tables or text, copy-all, and form fill. */
 export function ResultCard(props: { entry: HistoryEntry }) {
-  const { t, lang, settings } = usePopup();
+  const { t, lang, settings, surface } = usePopup();
   const { entry } = props;
   const doc = documentOf(entry.docId);
   const [fillNote, setFillNote] = useState('');
@@ -39,25 +51,46 @@ export function ResultCard(props: { entry: HistoryEntry }) {
   };
   const pick = async (f: ViewField) => {
     const res = await pickAndFill(f.value, t('fill_pick_hint', f.label));
-    if (res.ok) window.close();
+    if (res.ok) leavePage(surface);
     else setFillNote(describeError(lang, res.error));
   };
 
+  const fields = view ? splitFields(view.fields, doc.keyFields) : { main: [], more: [] };
   return (
     <article class={`result ${entry.status}`} data-doc={entry.docId} data-status={entry.status}>
       <header>
         <h2>{t(doc.titleKey)}</h2>
-        <time>{new Date(entry.at).toLocaleString(lang === 'en' ? 'en' : 'zh-CN')}</time>
+        <time>{timeOf(entry.at, lang, true)}</time>
       </header>
+      {entry.status === 'queued' && <p class="pending">{t('status_queued')}</p>}
       {entry.status === 'pending' && (
         <p class="pending">{entry.jobStatus ? t('pending_job', entry.jobStatus) : t('pending')}</p>
+      )}
+      {entry.duplicateOf && (
+        <p class="duplicate-note" role="alert">
+          {t('duplicate_of', timeOf(entry.duplicateOf.at, lang, true), entry.duplicateOf.source)}
+        </p>
       )}
       {entry.status === 'error' && entry.error && <p class="error" role="alert">{describeError(lang, entry.error)}</p>}
       {entry.status === 'ok' && !view && <p class="error">{t('err_bad_response')}</p>}
       {view && (
         <>
           {view.fields.length + view.tables.length + view.lines.length === 0 && <p class="empty">{t('nothing_found')}</p>}
-          {view.fields.length > 0 && <FieldList fields={view.fields} onPick={doc.fillable ? pick : undefined} />}
+          {fields.main.length > 0 && <FieldList fields={fields.main} onPick={doc.fillable ? pick : undefined} />}
+          {doc.fillable && view.fields.length > 0 && (
+            <p class="fill-row">
+              <button type="button" class="fill" onClick={fill}>
+                {t('fill_form')}
+              </button>
+              {fillNote && <span class="fill-note" role="status">{fillNote}</span>}
+            </p>
+          )}
+          {fields.more.length > 0 && (
+            <details class="more-fields">
+              <summary>{t('more_fields', fields.more.length)}</summary>
+              <FieldList fields={fields.more} onPick={doc.fillable ? pick : undefined} />
+            </details>
+          )}
           {view.tables.map((tb, i) => <TableView key={i} table={tb} />)}
           {view.lines.length > 0 && <TextView lines={view.lines} />}
           {entry.remark && <p class="remark">{entry.remark}</p>}
@@ -67,17 +100,12 @@ export function ResultCard(props: { entry: HistoryEntry }) {
               <CopyButton text={joinLines(view.lines, settings.lineBreaks)} label={t('copy_all_text')} />
             )}
             <CopyButton text={asJson(parsed?.success ? parsed.data : entry.data)} label={t('copy_all_json')} />
-            {doc.fillable && view.fields.length > 0 && (
-              <button type="button" class="fill" onClick={fill}>
-                {t('fill_form')}
-              </button>
-            )}
           </footer>
-          {fillNote && <p class="fill-note" role="status">{fillNote}</p>}
         </>
       )}
       <p class="source">
         {t(viaLabel[entry.source.via])}
+        {entry.source.fileName ? `：${entry.source.fileName}` : ''}
         {entry.source.srcUrl && entry.source.via === 'url' ? `：${entry.source.srcUrl}` : ''}
         {entry.requestId ? ` · ${t('request_id')} ${entry.requestId}` : ''}
       </p>

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssue } from '../../protocol/issue';
+import { concurrencyLimitDetail } from '../../protocol/limits';
 import { authenticate, claimedMode } from '../auth/authenticate';
 import { GatewayError } from '../errors';
 import type { Release } from '../limits/limits';
@@ -60,7 +61,7 @@ export function pointDispatcher(services: Services) {
         }
         if (sub.concurrency > 0) {
           release = await services.limits.acquireSlot(key, sub.concurrency);
-          if (!release) throw new GatewayError('LIMITED', `concurrency limit of ${sub.concurrency} calls in flight reached`);
+          if (!release) throw new GatewayError('LIMITED', concurrencyLimitDetail(sub.concurrency));
         }
       }
 

@@ -25,12 +25,43 @@ export async function configure(ext: LoadedExtension, gatewayUrl: string, token:
   );
 }
 
-export async function setHistory(ext: LoadedExtension, entries: HistoryEntry[]) {
-  await ext.worker.evaluate((history) => chrome.storage.local.set({ history }), entries);
+/**
+ * The history's IndexedDB store (src/extension/lib/history-db.ts) as the worker sees it: `put`
+ * replaces every entry with these, otherwise every entry is read, newest first. Opened only once the extension
+ * created it (opening a missing database would create it without its stores).
+ */
+async function historyStore(ext: LoadedExtension, put?: HistoryEntry[]): Promise<HistoryEntry[]> {
+  return ext.worker.evaluate(async (put) => {
+    for (let i = 0; i < 50 && !(await indexedDB.databases()).some((d) => d.name === 'recognition-history'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('recognition-history');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const done = <T,>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+    try {
+      const store = db.transaction('entries', put ? 'readwrite' : 'readonly').objectStore('entries');
+      if (put) {
+        await done(store.clear());
+        await Promise.all(put.map((e) => done(store.put({ ...e, keys: [], text: '' }))));
+        return [];
+      }
+      return ((await done(store.index('at').getAll())) as HistoryEntry[]).reverse();
+    } finally {
+      db.close();
+    }
+  }, put);
 }
 
+export async function setHistory(ext: LoadedExtension, entries: HistoryEntry[]) {
+  await historyStore(ext, entries);
+}
+
+/** Every entry, newest first. */
 export async function history(ext: LoadedExtension): Promise<HistoryEntry[]> {
-  return ext.worker.evaluate(async () => ((await chrome.storage.local.get('history')).history ?? []) as never);
+  return historyStore(ext);
 }
 
 /** Waits until the newest history entry is finished, and returns it. */

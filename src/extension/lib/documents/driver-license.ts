@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { driverLicenseData } from '../../../protocol/points/2582-19';
-import { type DocId, type ViewField, defineDocument, flatFields } from './types';
+import { type DocId, type ViewField, compact, defineDocument, flatFields } from './types';
 
 /** NoResult / InvalidInput are the point's "not read" markers for Name and LicenseNumber (SPEC). */
 const notRead = (v: string) => (v === 'NoResult' || v === 'InvalidInput' ? '' : v);
@@ -41,6 +41,10 @@ function driverLicense(side: 'face' | 'back') {
       lines: [],
     }),
     mainValue: (data) => (side === 'face' ? notRead(data.FaceResult.LicenseNumber) : data.BackResult[0]?.ArchiveNumber) || undefined,
+    summary: (data) =>
+      side === 'face'
+        ? compact(notRead(data.FaceResult.Name), notRead(data.FaceResult.LicenseNumber))
+        : compact(...data.BackResult.map((b) => b.ArchiveNumber)),
     fillable: true,
     maxBytes: IMAGE_MAX_BYTES,
   });

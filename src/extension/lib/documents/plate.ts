@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { plateData } from '../../../protocol/points/2582-20';
-import { defineDocument } from './types';
+import { compact, defineDocument } from './types';
 
 export default defineDocument({
   id: 'plate',
@@ -21,6 +21,7 @@ export default defineDocument({
     lines: [],
   }),
   mainValue: (data) => data.Plates[0]?.PlateNumber || undefined,
+  summary: (data) => compact(...data.Plates.map((p) => p.PlateNumber)),
   fillable: false,
   maxBytes: IMAGE_MAX_BYTES,
 });

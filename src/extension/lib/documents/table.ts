@@ -11,22 +11,22 @@ const span = (start: number, end: number) => Math.max(1, end - start);
 const flat = (cell: Cell) => cell.Texts.join(' ').replace(/[\t\r\n]+/g, ' ');
 
 /** The HTML layout and the full grid of one recognized table. */
-export function layoutTable(rows: { TableColumns: Cell[] }[]): Pick<ViewTable, 'rows' | 'grid'> {
+export function layoutTable(rows: { TableColumns: Cell[] }[]): Pick<ViewTable, 'rows' | 'grid' | 'merges'> {
   const cells = rows.flatMap((r) => r.TableColumns);
   const height = Math.max(0, ...cells.map((c) => c.StartRow + span(c.StartRow, c.EndRow)));
   const width = Math.max(0, ...cells.map((c) => c.StartColumn + span(c.StartColumn, c.EndColumn)));
   const grid = Array.from({ length: height }, () => Array.from({ length: width }, () => ''));
   const byRow: ViewCell[][] = Array.from({ length: height }, () => []);
+  const merges: ViewTable['merges'] = [];
   for (const c of [...cells].sort((a, b) => a.StartRow - b.StartRow || a.StartColumn - b.StartColumn)) {
     const row = grid[c.StartRow];
     if (row) row[c.StartColumn] = flat(c);
-    byRow[c.StartRow]?.push({
-      text: c.Texts.join('\n'),
-      rowSpan: span(c.StartRow, c.EndRow),
-      colSpan: span(c.StartColumn, c.EndColumn),
-    });
+    const rowSpan = span(c.StartRow, c.EndRow);
+    const colSpan = span(c.StartColumn, c.EndColumn);
+    byRow[c.StartRow]?.push({ text: c.Texts.join('\n'), rowSpan, colSpan });
+    if (rowSpan > 1 || colSpan > 1) merges.push({ row: c.StartRow, col: c.StartColumn, rowSpan, colSpan });
   }
-  return { rows: byRow, grid };
+  return { rows: byRow, grid, merges };
 }
 
 export default defineDocument({
@@ -46,6 +46,7 @@ export default defineDocument({
     })),
     lines: [],
   }),
+  summary: (data, t) => [t('summary_tables', data.Tables.length)],
   fillable: false,
   maxBytes: IMAGE_MAX_BYTES,
 });

@@ -33,6 +33,8 @@ export interface ViewTable {
   rows: ViewCell[][];
   /** the same table as a full grid, spanned positions empty: what TSV copies */
   grid: string[][];
+  /** the cells that span more than one position, 0-based: what a spreadsheet merges */
+  merges: { row: number; col: number; rowSpan: number; colSpan: number }[];
 }
 
 export interface ResultView {
@@ -42,7 +44,7 @@ export interface ResultView {
   lines: string[];
 }
 
-/** What the input is, which decides e.g. the VAT FileType: an image, or an invoice file (a link's .pdf, .ofd or .xml). */
+/** What the input is, which decides e.g. the VAT FileType: an image, or a PDF, OFD or XML file. */
 export type InputKind = 'image' | 'pdf' | 'ofd' | 'xml';
 
 export interface DocumentType<D = unknown> {
@@ -54,8 +56,19 @@ export interface DocumentType<D = unknown> {
   /** the schema of `gateway_res_body.Data` */
   data: z.ZodType<D>;
   view(data: D, t: Translate): ResultView;
-  /** the value auto-copy copies (plate number, VIN) */
+  /** the value auto-copy copies (plate number, VIN, invoice number) */
   mainValue?(data: D): string | undefined;
+  /**
+   * The fields shown before the fold, in this order (the numbers, amounts and names a user looks
+   * for); the others are folded under "more". Absent: every field is shown.
+   */
+  keyFields?: readonly string[];
+  /** the few values a history row shows: number, amount, seller, plate */
+  summary(data: D, t: Translate): string[];
+  /** what identifies the document for the duplicate check (发票查重); none for most types */
+  duplicateKeys?(data: D): string[];
+  /** field keys holding amounts in yuan: numbers in the export, summed in its totals row */
+  amountKeys?: readonly string[];
   /** whether the popup offers to fill the fields into the page's form */
   fillable: boolean;
   /** largest input in bytes the point accepts: IMAGE_MAX_BYTES or FILE_MAX_BYTES (protocol/limits.ts) */
@@ -64,6 +77,16 @@ export interface DocumentType<D = unknown> {
 
 export function defineDocument<D>(doc: DocumentType<D>): DocumentType<D> {
   return doc;
+}
+
+/** Values for a summary, the empty ones dropped. */
+export function compact(...values: (string | undefined)[]): string[] {
+  return values.filter((v): v is string => !!v);
+}
+
+/** An amount as a summary shows it: ¥59.55; undefined when none was read. */
+export function yuan(v: string | number | undefined): string | undefined {
+  return v === undefined || v === '' ? undefined : `¥${v}`;
 }
 
 export function emptyView(): ResultView {

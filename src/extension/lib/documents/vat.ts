@@ -2,20 +2,34 @@ import type { z } from 'zod';
 import { FILE_MAX_BYTES } from '../../../protocol/limits';
 import { vatInvoiceData, vatItemFields } from '../../../protocol/points/2582-22';
 import type { Translate } from '../i18n';
-import { type ViewTable, defineDocument, flatFields } from './types';
+import { type ViewTable, compact, defineDocument, flatFields, yuan } from './types';
 
 /** The goods lines as a table: a head row of the column names, one row per line; none when there are no lines. */
 function itemsTable(items: z.infer<typeof vatInvoiceData>['Items'], t: Translate): ViewTable[] {
   if (items.length === 0) return [];
   const grid = [vatItemFields.map((f) => t(`vat_item_${f}`)), ...items.map((item) => vatItemFields.map((f) => item[f]))];
-  return [{ title: t('vat_items'), head: '', tail: '', rows: grid.map((row) => row.map((text) => ({ text, rowSpan: 1, colSpan: 1 }))), grid }];
+  const rows = grid.map((row) => row.map((text) => ({ text, rowSpan: 1, colSpan: 1 })));
+  return [{ title: t('vat_items'), head: '', tail: '', rows, grid, merges: [] }];
+}
+
+/**
+ * What identifies an invoice (发票查重): the code and the number of an old-style invoice, or the
+ * 20-digit number of a 数电票 alone (it has no code). Both are checked when both are there.
+ */
+export function invoiceKeys(code: string, no: string): string[] {
+  const c = code.replace(/\s/g, '');
+  const n = no.replace(/\s/g, '');
+  const keys: string[] = [];
+  if (/^\d{20}$/.test(n)) keys.push(`inv:${n}`);
+  if (c && n) keys.push(`inv:${c}-${n}`);
+  return keys;
 }
 
 export default defineDocument({
   id: 'vat',
   point: '2582-22',
   titleKey: 'doc_vat',
-  // FileType only has to agree with the bytes on the family: the link's pdf, ofd or xml, or any image (DESIGN.md §5)
+  // FileType only has to agree with the bytes on the family: PDF, OFD, XML or image (DESIGN.md §5)
   request: (url, kind) => ({ FileURL: url, FileType: kind === 'image' ? 'jpg' : kind }),
   data: vatInvoiceData,
   view: (data, t) => ({
@@ -50,6 +64,11 @@ export default defineDocument({
     tables: itemsTable(data.Items, t),
     lines: [],
   }),
+  mainValue: (data) => data.Content.InvoiceNo || undefined,
+  keyFields: ['InvoiceType', 'InvoiceNo', 'InvoiceCode', 'InvoiceDate', 'InvoiceAmount', 'WithoutTaxAmount', 'TaxAmount', 'PayeeName', 'PayerName'],
+  summary: (data) => compact(data.Content.InvoiceNo, yuan(data.Content.InvoiceAmount), data.Content.PayeeName),
+  duplicateKeys: (data) => invoiceKeys(data.Content.InvoiceCode, data.Content.InvoiceNo),
+  amountKeys: ['WithoutTaxAmount', 'TaxAmount', 'InvoiceAmount'],
   fillable: true,
   maxBytes: FILE_MAX_BYTES,
 });

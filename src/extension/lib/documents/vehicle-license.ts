@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { vehicleLicenseData } from '../../../protocol/points/2582-17';
-import { type DocId, defineDocument, flatFields } from './types';
+import { type DocId, compact, defineDocument, flatFields } from './types';
 
 function vehicleLicense(side: 'face' | 'back') {
   return defineDocument({
@@ -48,6 +48,10 @@ function vehicleLicense(side: 'face' | 'back') {
       lines: [],
     }),
     mainValue: (data) => (side === 'face' ? data.FaceResult.PlateNumber || data.FaceResult.Vin : data.BackResult.PlateNumber) || undefined,
+    summary: (data) =>
+      side === 'face'
+        ? compact(data.FaceResult.PlateNumber, data.FaceResult.Owner, data.FaceResult.Vin)
+        : compact(data.BackResult.PlateNumber, data.BackResult.FileNumber),
     fillable: true,
     maxBytes: IMAGE_MAX_BYTES,
   });

@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES } from '../../../protocol/limits';
 import { vinData } from '../../../protocol/points/2582-18';
-import { defineDocument } from './types';
+import { compact, defineDocument } from './types';
 
 export default defineDocument({
   id: 'vin',
@@ -14,6 +14,7 @@ export default defineDocument({
     lines: [],
   }),
   mainValue: (data) => data.VinCode || undefined,
+  summary: (data) => compact(data.VinCode),
   fillable: true,
   maxBytes: IMAGE_MAX_BYTES,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import copyText from '../../content/copy-text.iife?script';
 import fillForm from '../../content/fill-form.iife?script';
 import pickFill from '../../content/pick-fill.iife?script';
 import readImage from '../../content/read-image.iife?script';
@@ -49,6 +50,8 @@ export const injectedScripts = {
     arg: z.object({ srcUrl: z.string(), maxBytes: z.number().int().positive(), pdf: z.boolean() }),
     result: readImageResult,
   },
+  /** auto-copy of a result's main value into the clipboard, from the page that has the focus */
+  copyText: { file: copyText, arg: z.object({ text: z.string().min(1).max(10_000) }), result: z.boolean() },
   /** the overlay where the user drags a rectangle; it reports with the `capture.selected` message */
   selectRegion: { file: selectRegion, arg: hinted({ nonce: z.string() }), result: z.literal(true) },
 } as const satisfies Record<string, { file: string; arg: z.ZodType; result: z.ZodType }>;
