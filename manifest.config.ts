@@ -30,7 +30,7 @@ export default defineManifest(({ mode }) => ({
   // changeable at chrome://extensions/shortcuts; Chrome assigns a suggested key only when it is free
   commands: {
     'capture-region': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_cmdCaptureRegion__' },
-    'capture-again': { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_cmdCaptureAgain__' },
+    'capture-again': { suggested_key: { default: 'Alt+Shift+D' }, description: '__MSG_cmdCaptureAgain__' },
     'open-side-panel': { suggested_key: { default: 'Alt+Shift+E' }, description: '__MSG_cmdOpenSidePanel__' },
   },
   permissions: ['contextMenus', 'storage', 'activeTab', 'scripting', 'notifications', 'sidePanel'],

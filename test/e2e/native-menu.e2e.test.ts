@@ -10,13 +10,14 @@ import { type TestSite, html, startSite } from './support/pages';
 import { type Display, hasXvfb, startXvfb } from './support/xvfb';
 
 /*
- * Chromium's real native context menu, headed under Xvfb, picked with the keyboard through
- * xdotool. Only a real menu click grants activeTab, so this is where the page is read and the
+ * Chromium's real native context menu and the extension's keyboard shortcuts, headed under Xvfb,
+ * with the keyboard through xdotool (a shortcut reaches the browser, not the page, so only real key
+ * presses trigger it). Only a real menu click grants activeTab, so this is where the page is read and the
  * screen captured on a page the extension has no host permission for (localhost; the e2e build
  * only holds 127.0.0.1), as for any site a user visits.
  */
 
-const skip = skipReason() ?? (hasXvfb || requireChromium ? undefined : 'native menu test skipped: Xvfb or xdotool not found');
+const skip = skipReason() ?? (hasXvfb || requireChromium ? undefined : 'native menu and shortcut tests skipped: Xvfb or xdotool not found');
 if (skip) console.warn(skip);
 
 const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
@@ -122,4 +123,48 @@ describe.skipIf(Boolean(skip))('native context menu (headed Chromium under Xvfb)
     expect(plates).toContain('皖AYL375');
     expect((await history(ext)).length).toBeGreaterThan(0);
   });
+
+  it('shortcuts: Alt+Shift+S starts a capture of the type chosen last, Alt+Shift+D reads the same region again', async () => {
+    const page = await openOnLocalhost(
+      '/shortcut.html',
+      '<p id="t" style="font: 48px sans-serif; margin: 80px">快捷键 2025</p><p style="height:300px"></p>',
+    );
+    // Chrome gives an extension its suggested keys when no other holds them
+    const keys = Object.fromEntries((await ext.worker.evaluate(() => chrome.commands.getAll())).map((c) => [c.name, c.shortcut]));
+    expect(keys).toMatchObject({ 'capture-region': 'Alt+Shift+S', 'capture-again': 'Alt+Shift+D', 'open-side-panel': 'Alt+Shift+E' });
+    await page.mouse.click(5, 5); // the window and the page have the keyboard, as after any click
+    await display.keys('alt+shift+s');
+    await page.waitForSelector('#recognition-region-overlay');
+    const box = (await page.locator('#t').boundingBox())!;
+    let since = Date.now();
+    await page.mouse.move(box.x - 10, box.y - 10);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 340, box.y + box.height + 10, { steps: 5 });
+    await page.mouse.up();
+    // the first recognition of this gateway may load its models
+    const first = await waitForResult(ext, since, 90_000);
+    // 通用文字: the default type of a capture until one is chosen in 截图识别
+    expect(first).toMatchObject({ status: 'ok', docId: 'text', source: { via: 'region' } });
+    const textOf = (e: { data?: unknown }) => (e.data as { Results: { Text: string }[] }).Results.map((r) => r.Text).join('');
+    expect(textOf(first)).toContain('2025');
+    // the value in place changes; the same rectangle is read again, with no selection to make
+    await page.evaluate(() => void (document.getElementById('t')!.textContent = '快捷键 2026'));
+    since = Date.now();
+    await display.keys('alt+shift+d');
+    const again = await waitForResult(ext, since, 45_000);
+    expect(again).toMatchObject({ status: 'ok', docId: 'text', source: { via: 'region' } });
+    expect(textOf(again)).toContain('2026');
+    expect(await page.locator('#recognition-region-overlay').count()).toBe(0);
+  });
+
+  it('Alt+Shift+E opens the side panel', async () => {
+    const page = await openOnLocalhost('/panel.html', '<p>报销单</p>');
+    await page.mouse.click(5, 5);
+    const panels = () =>
+      ext.worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL' as chrome.runtime.ContextType] })).map((c) => c.documentUrl));
+    expect(await panels()).toEqual([]);
+    await display.keys('alt+shift+e');
+    await expect.poll(panels, { timeout: 10_000 }).toEqual([expect.stringContaining('src/extension/sidepanel/index.html')]);
+  });
 });
+

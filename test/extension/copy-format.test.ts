@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asJson, fieldsAsText, joinLines, tableAsTsv } from '../../src/extension/lib/copy-format';
+import { documents } from '../../src/extension/lib/documents/index';
+import * as fx from './fixtures/data';
 
 describe('copy formats', () => {
   it('fields as label：value lines, with a heading per group', () => {
@@ -27,4 +29,17 @@ describe('copy formats', () => {
     expect(joinLines(lines, 'join')).toBe('识别网关支持车牌Hello world。');
     expect(joinLines(['  ', 'a'], 'join')).toBe('a');
   });
+
+  it('JSON copies keep one key order, the protocol schema order, however the answer arrived', () => {
+    // a synchronous answer, an asynchronous job's Result and an older stored entry may order keys
+    // differently; the popup copies Data as parsed by the point's schema
+    const shuffle = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(shuffle) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, shuffle(x)])) : v;
+    for (const data of [fx.vatData, fx.trainData, fx.taxiData, fx.plateData]) {
+      const doc = Object.values(documents).find((d) => d.data.safeParse(data).success && d.data.safeParse(shuffle(data)).success)!;
+      expect(asJson(doc.data.parse(shuffle(data)))).toBe(asJson(doc.data.parse(data)));
+    }
+    expect(Object.keys(JSON.parse(asJson(documents.train.data.parse(shuffle(fx.trainData)))))[0]).toBe('Name');
+  });
 });
+

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
-import { vinData } from './fixtures/data';
+import { vatData, vinData } from './fixtures/data';
 import './support/injected-files';
 import { freshHistoryDb } from './support/idb';
 
@@ -128,7 +128,6 @@ describe('recognize', () => {
   });
 
   it('sends PDF links asynchronously and polls 2582-16 until the job is done', async () => {
-    const { vatData } = await import('./fixtures/data');
     const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j1', Data: { Status, Result, JobId: 'j1' } } });
     scriptGateway({ body: { ret_code: 0, remark: '', RequestId: 'j1' } }, job('QUEUING'), job('PROCESS_SUCCESS', JSON.stringify(vatData)));
     vi.useFakeTimers({ toFake: ['setTimeout'] });
@@ -152,12 +151,49 @@ describe('recognize', () => {
   });
 
   it('sends an OFD link with FileType ofd, asynchronously', async () => {
-    const { vatData } = await import('./fixtures/data');
     const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j3', Data: { Status, Result, JobId: 'j3' } } });
     scriptGateway({ body: { ret_code: 0, remark: '', RequestId: 'j3' } }, job('PROCESS_SUCCESS', JSON.stringify(vatData)));
     const entry = await recognize({ docId: 'vat', source: { ...image('https://inv.example.com/fp.ofd'), kind: 'ofd' } });
     expect(Object.fromEntries(calls[0]!.params)).toMatchObject({ FileURL: 'https://inv.example.com/fp.ofd', FileType: 'ofd', Async: 'true' });
     expect(entry).toMatchObject({ status: 'ok', data: vatData });
+  });
+
+  it('a link whose address says nothing: the gateway refuses the guess, the bytes read in the page decide (OFD)', async () => {
+    const job = (Status: string, Result = '') => ({ body: { ret_code: 0, remark: '', RequestId: 'j9', Data: { Status, Result, JobId: 'j9' } } });
+    const ofd = `data:application/octet-stream;base64,${Buffer.from('PK\x03\x04 OFD package').toString('base64')}`;
+    scriptGateway(
+      { code: -1102, error: '输入无法获取或解码 (input could not be fetched or decoded): FileType pdf but the bytes are an OFD', status: 400 },
+      { body: { ret_code: 0, remark: '', RequestId: 'j9' } },
+      job('PROCESS_SUCCESS', JSON.stringify(vatData)),
+    );
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) => (opts.func ? [{ result: { kind: 'bytes', dataUrl: ofd, via: 'fetch' } }] : [{}]));
+    const entry = await recognize({ docId: 'vat', source: { ...image('https://mail.example/dl?f=123'), kind: 'pdf' } });
+    expect(calls.map((x) => [x.params.get('FileType'), x.params.get('FileURL')?.slice(0, 20) ?? null])).toEqual([
+      ['pdf', 'https://mail.example'],
+      ['ofd', 'data:application/oct'],
+      [null, null],
+    ]);
+    expect(entry).toMatchObject({ status: 'ok', source: { via: 'bytes' } });
+  });
+
+  it('a link to something that is no document (a web page) says so without sending it', async () => {
+    scriptGateway({ code: -1102, error: '输入无法获取或解码 (input could not be fetched or decoded): not a PDF', status: 400 });
+    const page = `data:text/html;base64,${Buffer.from('<!DOCTYPE html><html>登录</html>').toString('base64')}`;
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) => (opts.func ? [{ result: { kind: 'bytes', dataUrl: page, via: 'fetch' } }] : [{}]));
+    const entry = await recognize({ docId: 'vat', source: { ...image('https://shop.example/login'), kind: 'pdf' } });
+    expect(calls).toHaveLength(1);
+    expect(entry).toMatchObject({ status: 'error', error: { key: 'err_file_unknown_type' } });
+  });
+
+  it('auto-copy: the main value is copied in the page that was right-clicked, and marked copied', async () => {
+    scriptGateway(vinOk);
+    await c.storage.local.set({ settings: { autoCopy: true, version: 2 } });
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown; args?: unknown[] }) => (opts.func ? [{ result: true }] : [{}]));
+    const entry = await recognize({ docId: 'vin', source: image('https://img.example.com/vin.jpg') });
+    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 5, frameIds: [0] }, files: ['copy-text.js'] });
+    const call = c.scripting.executeScript.mock.calls.find((x: { func?: unknown }[]) => x[0]!.func);
+    expect(call![0].args).toEqual(['__recognitionCopyText', { text: 'SAL1A2A40SA606662' }]);
+    expect(entry).toMatchObject({ status: 'ok', autoCopied: true });
   });
 
   it('resubmits an image asynchronously when the synchronous call runs past 5 s (-3)', async () => {

@@ -53,6 +53,15 @@ describe('migrateSettings', () => {
   });
 });
 
+describe('settings version 2 (the workbench)', () => {
+  it('drops the old historySize (the 20 recent results of the popup) for the new default, keeps the rest', () => {
+    const s = migrateSettings({ version: 1, historySize: 20, language: 'en', autoCopy: true });
+    expect(s).toMatchObject({ historySize: defaults.historySize, language: 'en', autoCopy: true, fileDocId: 'vat', captureDocId: 'text' });
+    expect(defaults.historySize).toBe(10_000);
+    expect(migrateSettings({ version: 2, historySize: 500 }).historySize).toBe(500);
+  });
+});
+
 describe('gateway URL', () => {
   it.each([
     ['http://127.0.0.1:8080', true],
