@@ -35,8 +35,11 @@ export interface DocumentBench {
    * 100% needs enough cases that one miss does not decide it.
    */
   defaultSynthetic?: number;
-  /** the Data of one result as a flat map of field → value, same keys as DocumentCase.expected */
-  flatten(data: unknown): Record<string, FieldValue>;
+  /**
+   * The Data of one result as a flat map of field → value, same keys as DocumentCase.expected;
+   * `notThisDocument` is the extractor's word that the input is not this kind of document.
+   */
+  flatten(data: unknown, result?: { notThisDocument?: string }): Record<string, FieldValue>;
   /**
    * Whether a result is wrong while claiming to be sure (a plate's province read wrong at
    * confidence ≥ 0.9): worse than no answer, counted apart from plain misses.

@@ -8,7 +8,7 @@ import { throwIfCancelled } from '../runtime/cancel';
  * QR codes with ZXing-C++ compiled to WebAssembly (zxing-wasm). The package would fetch its
  * .wasm from a CDN by default: the binary is read from node_modules instead and handed over,
  * so nothing is downloaded at run time (test/ocr/qr.test.ts makes fetch throw to prove it).
- * Loaded once per thread, on first use (~50 ms).
+ * Compiled once per thread (~50 ms): the pool's threads do it at start, anything else on first use.
  *
  * Large photos are scaled down to MAX_SIDE first: an invoice's QR code is 2 cm of a 24 cm
  * invoice, so it keeps several pixels a module, and ZXing's time grows with the pixels.
@@ -18,7 +18,8 @@ const MAX_SIDE = 2400;
 
 let ready: Promise<unknown> | undefined;
 
-function load(): Promise<unknown> {
+/** Compiles the decoder once per thread (the pool's threads do it at start, beside the models). */
+export function loadQrDecoder(): Promise<unknown> {
   ready ??= (async () => {
     const path = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
     const bytes = readFileSync(path);
@@ -67,7 +68,7 @@ export function withQuietZone(image: Raster, pad: number): Raster {
 /** The text of every QR code found in the image (usually one); [] when none. */
 export async function decodeQr(image: Raster): Promise<string[]> {
   if (image.width < 21 || image.height < 21) return [];
-  await load();
+  await loadQrDecoder();
   throwIfCancelled();
   const results = await readBarcodes(toImageData(image), {
     formats: ['QRCode'],

@@ -2,6 +2,7 @@ import Piscina from 'piscina';
 import { setCurrentCancelFlag, throwIfCancelled } from './cancel';
 import { serializeError } from '../errors';
 import { loadPdfJs } from '../pdf/index';
+import { loadQrDecoder } from '../qr/decode';
 import { runTask } from './run-task';
 import type { OcrReply, OcrTask, WorkerSettings } from './task';
 import { prepareThread } from './thread-setup';
@@ -9,14 +10,14 @@ import { prepareThread } from './thread-setup';
 /*
  * Piscina worker: models load and run once as soon as the thread starts (and so do its
  * recognition helpers' when it has them), then each task
- * is decoded (or, for a kind that reads PDFs, passed as a PDF) and dispatched by kind
+ * is decoded (or, for a kind that reads document files, passed as the file) and dispatched by kind
  * through the registry (run-task.ts). No top-level await: piscina
  * first require()s the file, and under tsx that fails for modules with one.
  */
 
 const settings = Piscina.workerData as WorkerSettings;
-// pdfjs loads beside the models so that a thread's first PDF does not pay for it
-const ready = Promise.all([prepareThread(settings), loadPdfJs()]);
+// pdfjs and the QR decoder load beside the models so that a thread's first PDF or invoice does not pay for them
+const ready = Promise.all([prepareThread(settings), loadPdfJs(), loadQrDecoder()]);
 // a failed warm-up surfaces in the first task's reply, not as an unhandled rejection
 ready.catch(() => {});
 

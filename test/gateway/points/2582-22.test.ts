@@ -3,7 +3,7 @@ import { isDocumentKind } from '../../../src/ocr/documents/index';
 import { type TestGateway, startTestGateway } from '../../support/gateway';
 import { buildOfd } from '../../support/ofd';
 import { describeRecognitionPoint } from '../recognition/point-suite';
-import { type Auth, appKeyAuth, blankPng, corpusFile, dataUrl, hasCorpus, hasEinvoiceCorpus, pdfBytes, pollJob, recognise, warmUp } from '../recognition/support';
+import { type Auth, appKeyAuth, blankPng, corpusFile, dataUrl, hasCorpus, hasEinvoiceCorpus, pdfBytes, recognise, useWarmGateway } from '../recognition/support';
 
 describeRecognitionPoint({
   point: '2582-22',
@@ -75,14 +75,7 @@ describe('2582-22 FileType against the bytes', () => {
 
 /* The wiring end to end: a real PDF, image, OFD and XML through the point. */
 describe.skipIf(!hasCorpus || !isDocumentKind('vat_invoice'))('2582-22 reads a PDF, an image, an OFD and an XML', () => {
-  let gw: TestGateway;
-  let auth: Auth;
-  beforeAll(async () => {
-    gw = await startTestGateway({ RECOGNITION_WORKERS: '1' });
-    auth = appKeyAuth((await gw.createApp()).appKey);
-    await warmUp(gw.url, auth);
-  });
-  afterAll(() => gw?.stop());
+  const gateway = useWarmGateway();
 
   const cases: [string, string, string, string][] = [
     ['vat_invoice/vat_electronic_pdf_01.pdf', 'pdf', 'application/pdf', '32321709'],
@@ -92,11 +85,7 @@ describe.skipIf(!hasCorpus || !isDocumentKind('vat_invoice'))('2582-22 reads a P
     cases.push(['einvoice/ofd_dev_05.ofd', 'ofd', 'application/ofd', '24412000000243455703'], ['einvoice/xml_dev_01.xml', 'xml', 'text/xml', '26322000004478296111']);
   }
   it.each(cases)('%s', async (name, FileType, mime, invoiceNo) => {
-    // Async: the engine's time on a loaded machine is not what this test is about
-    const queued = await recognise(gw.url, '2582-22', auth, { FileURL: dataUrl(corpusFile(name), mime), FileType, Async: 'true' });
-    expect(queued.json.gateway_res_code, JSON.stringify(queued.json)).toBe(0);
-    const job = await pollJob(gw.url, auth, queued.body.RequestId);
-    expect(job.Data.Status, job.Data.Result).toBe('PROCESS_SUCCESS');
-    expect(JSON.parse(job.Data.Result).Content.InvoiceNo).toBe(invoiceNo);
+    const data = (await gateway.read('2582-22', { FileURL: dataUrl(corpusFile(name), mime), FileType })) as { Content: { InvoiceNo: string } };
+    expect(data.Content.InvoiceNo).toBe(invoiceNo);
   });
 });

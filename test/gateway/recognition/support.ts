@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { expect } from 'vitest';
-import { call } from '../../support/gateway';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type TestGateway, call, startTestGateway } from '../../support/gateway';
 import { registerChineseFont, renderDocument } from '../../support/synth/index';
 
 /*
@@ -89,4 +89,29 @@ export async function warmUp(base: string, auth: Auth): Promise<void> {
   const r = await recognise(base, '2582-11', auth, { ImageURL: dataUrl(await blankPng()), MinHeight: '0', Async: 'true' });
   expect(r.json.gateway_res_code, JSON.stringify(r.json)).toBe(0);
   expect((await pollJob(base, auth, r.body.RequestId)).Data.Status).toBe('PROCESS_SUCCESS');
+}
+
+/**
+ * A gateway with one warmed recognition thread and an application, for the describe block that
+ * calls this (its beforeAll and afterAll), and a way to read a file through a point as a job:
+ * asynchronously, since the engine's time on a loaded machine is not what such a test is about.
+ */
+export function useWarmGateway(): { read(point: string, form: Record<string, string>): Promise<unknown> } {
+  let gw: TestGateway;
+  let auth: Auth;
+  beforeAll(async () => {
+    gw = await startTestGateway({ RECOGNITION_WORKERS: '1' });
+    auth = appKeyAuth((await gw.createApp()).appKey);
+    await warmUp(gw.url, auth);
+  });
+  afterAll(() => gw?.stop());
+  return {
+    async read(point, form) {
+      const queued = await recognise(gw.url, point, auth, { ...form, Async: 'true' });
+      expect(queued.json.gateway_res_code, JSON.stringify(queued.json)).toBe(0);
+      const job = await pollJob(gw.url, auth, queued.body.RequestId);
+      expect(job.Data.Status, job.Data.Result).toBe('PROCESS_SUCCESS');
+      return JSON.parse(job.Data.Result);
+    },
+  };
 }
