@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { driverLicensePlan, renderDriverLicense } from '../../test/support/synth/documents/driver-license';
+import { driverLicensePlan, hardDriverLicensePlan, renderDriverLicense } from '../../test/support/synth/documents/driver-license';
 import type { DocumentBench, DocumentCase, FieldValue } from './types';
 
 /*
  * 2582-19 driver licences: the corpus's one face photo (the source's ground truth, its own
  * field names) and synthetic faces (current and older layout) and back pages, clean, small
- * JPEG, phone photo, glare, turned. Fields flatten as `FaceResult.Name`,
+ * JPEG, phone photo, glare, turned, and a third as many again of face pages held tilted,
+ * faded, on a busy background or under two glare spots (tagged apart). Fields flatten as `FaceResult.Name`,
  * `BackResult.0.ArchiveNumber`; `BackResult.length` counts the back pages found.
  */
 
@@ -58,7 +59,12 @@ export const driverLicenseBench: DocumentBench = {
     const cases: DocumentCase[] = [];
     for (const plan of driverLicensePlan(count, seed)) {
       const c = await renderDriverLicense(plan.seed, plan.side, plan.variant);
-      cases.push({ name: c.name, source: 'synthetic', bytes: c.bytes, options: { side: plan.side }, expected: flattenDriverLicense(c.expected) });
+      cases.push({ name: c.name, source: 'synthetic', bytes: c.bytes, options: { side: plan.side }, expected: flattenDriverLicense(c.expected), tags: ['standard'] });
+    }
+    // and besides them, face pages photographed the ways field photos go wrong (issue 17)
+    for (const plan of hardDriverLicensePlan(Math.ceil(count / 3), seed)) {
+      const c = await renderDriverLicense(plan.seed, plan.side, plan.variant);
+      cases.push({ name: c.name, source: 'synthetic', bytes: c.bytes, options: { side: plan.side }, expected: flattenDriverLicense(c.expected), tags: [plan.variant] });
     }
     return cases;
   },

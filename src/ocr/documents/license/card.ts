@@ -82,11 +82,30 @@ async function upright(image: Raster, lines: OcrLine[]): Promise<OcrLine[]> {
   return lines.filter((l) => l.confidence >= 0.5 && l.text.trim() !== '');
 }
 
+/** Words printed on driver and vehicle licence cards (labels, their English, titles). */
+const CARD_WORDS = /姓名|性别|国籍|住址|出生日期|初次领证|准驾车型|有效期限|有效起始|档案编号|驾驶证|行驶证|号牌号码|车辆类型|所有人|使用性质|品牌型号|识别代号|发动机号|注册日期|发证日期|^(?:Name|Sex|Nationality|Address|DateofBirth|Class|ValidPeriod|ValidFor|VehicleType|Owner|Model|RegisterDate|IssueDate)$/i;
+
+/**
+ * The card's own text: the lines within the area its printed words span (grown right, where
+ * values follow labels), when at least three of them were read; else every line. A card on
+ * a busy background (a newspaper, a car seat with a printed bag) must not have its
+ * direction averaged with the background's level print.
+ */
+function cardText(lines: OcrLine[]): OcrLine[] {
+  const words = lines.filter((l) => CARD_WORDS.test(l.text.replace(/\s+/g, '')));
+  if (words.length < 3) return lines;
+  const xs = words.flatMap((l) => l.quad.map((p) => p.x)), ys = words.flatMap((l) => l.quad.map((p) => p.y));
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const w = x1 - x0, h = y1 - y0;
+  const inside = lines.filter((l) => l.box.cx >= x0 - 0.1 * w && l.box.cx <= x1 + 0.6 * w && l.box.cy >= y0 - 0.15 * h && l.box.cy <= y1 + 0.15 * h);
+  return inside.length >= 3 ? inside : lines;
+}
+
 export async function readCard(input: Raster): Promise<Card> {
   const image = withoutRedInk(input);
   const { lines } = await recognize(image, { minConfidence: 0.3 });
   const straight = await upright(image, lines);
-  const angle = dominantAngle(straight.map((l) => l.box));
+  const angle = dominantAngle(cardText(straight).map((l) => l.box));
   const cos = Math.cos(-angle), sin = Math.sin(-angle);
   return {
     image,

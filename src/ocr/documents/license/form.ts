@@ -131,16 +131,40 @@ export class Form {
   }
 
   /**
-   * The row of a label: its centre line (values sit a little lower than labels, which have
-   * their English under them) and the x where the next label of the row starts.
+   * How a row runs across the card frame near a piece, as dy/dx: 0 on a card photographed
+   * square-on; in strong perspective (a card held tilted) rows fan out, and a value two
+   * hand-widths right of its label sits a line lower or higher than the one card angle says.
+   * Taken from the three nearest long lines (four heights or more: a shorter box has no
+   * reliable direction) when they agree on a turn of 2.5° or more against the card.
    */
-  row(label: Piece): { y: number; h: number; from: number; to: number } {
+  slopeAt(piece: Piece): number {
+    const cardDegrees = (this.card.angle * 180) / Math.PI;
+    const deltas = this.card.lines
+      .filter((l) => l.w >= 4 * l.h)
+      .sort((a, b) => Math.hypot(a.x - piece.x, a.y - piece.y) - Math.hypot(b.x - piece.x, b.y - piece.y))
+      .slice(0, 3)
+      .map((l) => ((((l.line.box.angle - cardDegrees + 90) % 180) + 180) % 180) - 90)
+      .sort((a, b) => a - b);
+    // a box's angle is good to a degree or two: only a turn the nearby lines agree on counts
+    if (deltas.length < 2 || Math.sign(deltas[0]!) !== Math.sign(deltas.at(-1)!)) return 0;
+    const delta = deltas[deltas.length >> 1]!;
+    return Math.abs(delta) < 2.5 || Math.abs(delta) > 25 ? 0 : Math.tan((delta * Math.PI) / 180);
+  }
+
+  /**
+   * The row of a label: its centre line (values sit a little lower than labels, which have
+   * their English under them) and the x where the next label of the row starts; `at(x)` is
+   * the row's centre at x, following the row's local slope.
+   */
+  row(label: Piece): { y: number; h: number; from: number; to: number; at: (x: number) => number } {
     const y = label.caption ? label.y - 1.3 * label.h : label.y + 0.15 * label.h;
     const h = label.caption ? 1.6 * label.h : label.h;
+    const slope = this.slopeAt(label);
+    const at = (x: number) => y + (x - label.x) * slope;
     const next = this.pieces
-      .filter((p) => p.label !== undefined && !p.caption && p !== label && p.left > label.right - 0.2 * h && Math.abs(p.y - y) < 0.8 * Math.max(h, p.h))
+      .filter((p) => p.label !== undefined && !p.caption && p !== label && p.left > label.right - 0.2 * h && Math.abs(p.y - at(p.x)) < 0.8 * Math.max(h, p.h))
       .reduce((min, p) => Math.min(min, p.left), Infinity);
-    return { y, h, from: label.caption ? label.left - 0.5 * h : label.right - 0.3 * h, to: next };
+    return { y, h, from: label.caption ? label.left - 0.5 * h : label.right - 0.3 * h, to: next, at };
   }
 
   /**
@@ -151,7 +175,7 @@ export class Form {
   valuePieces(label: Piece): Piece[] {
     const row = this.row(label);
     const pieces = this.pieces
-      .filter((p) => p.label === undefined && !p.caption && p.x > row.from + 0.5 * row.h && p.x < row.to && Math.abs(p.y - row.y) < 0.75 * Math.max(row.h, p.h))
+      .filter((p) => p.label === undefined && !p.caption && p.x > row.from + 0.5 * row.h && p.x < row.to && Math.abs(p.y - row.at(p.x)) < 0.75 * Math.max(row.h, p.h))
       .sort((a, b) => a.left - b.left);
     const gap = pieces.findIndex((p, i) => i > 0 && p.left - pieces[i - 1]!.right > 3 * Math.max(row.h, p.h));
     return pieces
@@ -196,8 +220,10 @@ export class Form {
       const left = label.right + 0.2 * label.h;
       return { left, right: Math.min(row.to - 0.2 * label.h, left + width), top: label.y - 2.6 * label.h, bottom: label.y - 0.1 * label.h };
     }
-    const right = Math.min(row.to - 0.2 * row.h, row.from + width);
-    return { left: row.from + 0.4 * row.h, right, top: row.y - 0.75 * row.h, bottom: row.y + 0.75 * row.h };
+    const left = row.from + 0.4 * row.h, right = Math.min(row.to - 0.2 * row.h, row.from + width);
+    // centred where the row runs at the region's middle (rows fan out in perspective)
+    const y = row.at((left + right) / 2);
+    return { left, right, top: y - 0.75 * row.h, bottom: y + 0.75 * row.h };
   }
 
   /** Text after the last label it contains (a region read may take in the end of a label). */

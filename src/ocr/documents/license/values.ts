@@ -15,12 +15,32 @@ export interface FieldValue {
   label?: Piece;
 }
 
+/**
+ * Value pieces as one text. The detector sometimes returns one value as two boxes that
+ * overlap (`1994-04` and `4-01至2000-04-01`): where a piece starts inside the one before it,
+ * the characters both read there are taken once.
+ */
+export function joinPieces(pieces: Piece[]): string {
+  let text = '';
+  pieces.forEach((p, i) => {
+    const before = pieces[i - 1];
+    let next = p.text;
+    if (before && p.left < before.right - 0.2 * p.h) {
+      const a = [...text], b = [...next];
+      const k = [3, 2, 1].find((n) => n < b.length && n <= a.length && a.slice(-n).join('') === b.slice(0, n).join(''));
+      if (k) next = b.slice(k).join('');
+    }
+    text += next;
+  });
+  return text;
+}
+
 /** The first label of the field with something right of it; the bare label when none has. */
 export function valueOf(form: Form, field: string, pick: (labels: Piece[]) => Piece[] = (l) => l): FieldValue {
   const labels = pick([...form.labels(field), ...form.captions(field)]);
   for (const label of labels) {
     const pieces = form.valuePieces(label);
-    if (pieces.length > 0) return { text: pieces.map((p) => p.text).join(''), pieces, label };
+    if (pieces.length > 0) return { text: joinPieces(pieces), pieces, label };
   }
   return { text: '', pieces: [], label: labels[0] };
 }

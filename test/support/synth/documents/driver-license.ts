@@ -1,7 +1,7 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { registerChineseFont } from '../fonts';
 import { seeded, type Random } from '../text';
-import { card, type CardVariant, CARD_VARIANTS, dotted, font, label, photograph, portrait, squareSeal, text, barcode } from './license-card';
+import { card, type CardVariant, CARD_VARIANTS, HARD_CARD_VARIANTS, dotted, font, label, photograph, portrait, squareSeal, text, barcode } from './license-card';
 import { compact, driverValues, type DriverValues, int, iso } from './license-values';
 
 /*
@@ -83,7 +83,8 @@ function face(v: DriverValues, older: boolean, rnd: Random): Canvas {
   dotted(ctx, 100, 770, 388);
 
   squareSeal(ctx, v.authority, 88, 405, 220, 210);
-  portrait(ctx, rnd, 790, 350, 240, 320);
+  // above the validity row, as on the card: a long validity ran under the photo and lost its last digit
+  portrait(ctx, rnd, 790, 330, 240, 296);
 
   label(ctx, '出生日期', 'Date of Birth', 320, 442, 30);
   text(ctx, iso(v.birth), 462 + jitter(rnd), 452 + jitter(rnd, 3), font(vs, 'mono'), INK);
@@ -186,4 +187,9 @@ export function driverLicensePlan(count: number, seed: number): { seed: number; 
     side: i % 3 === 2 ? 'back' : 'face',
     variant: CARD_VARIANTS[Math.floor(i / 3) % CARD_VARIANTS.length]!,
   }));
+}
+
+/** Face pages photographed the hard ways (tilted, faded, on a busy background, double glare). */
+export function hardDriverLicensePlan(count: number, seed: number): { seed: number; side: LicenseSide; variant: CardVariant }[] {
+  return Array.from({ length: count }, (_, i) => ({ seed: seed * 1000 + 500 + i, side: 'face', variant: HARD_CARD_VARIANTS[i % HARD_CARD_VARIANTS.length]! }));
 }

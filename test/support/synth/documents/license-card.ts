@@ -14,8 +14,15 @@ import { camera, desk, encode, paste, placed, quarterTurn } from './paper-photo'
  */
 
 /** `pair`: the page asked for photographed beside the licence's other page, as people often do. */
-export type CardVariant = 'clean' | 'jpeg' | 'photo' | 'glare' | 'turned' | 'pair';
+export type CardVariant = 'clean' | 'jpeg' | 'photo' | 'glare' | 'turned' | 'pair' | HardCardVariant;
 export const CARD_VARIANTS: CardVariant[] = ['clean', 'photo', 'jpeg', 'glare', 'pair', 'turned'];
+/**
+ * Field photos that went wrong (issue 17): held tilted 12–22° and in strong perspective; a
+ * faded, washed-out card (low contrast); on a busy background of printed paper, cloth and
+ * colour (a car seat, a newspaper); two glare spots, one over the values.
+ */
+export type HardCardVariant = 'tilt' | 'faded' | 'busy' | 'double-glare';
+export const HARD_CARD_VARIANTS: HardCardVariant[] = ['tilt', 'faded', 'busy', 'double-glare'];
 
 /** Printed values: a monospaced Latin face for digits beside the Chinese sans. */
 export const MONO = 'LicMono';
@@ -183,6 +190,39 @@ function glare(ctx: SKRSContext2D, rnd: Random, quad: { x: number; y: number }[]
 }
 
 /** The card (or cards side by side) as the caller sends it. */
+/** A washed-out card: a pale film over it, its ink at half the contrast or less. */
+function fade(ctx: SKRSContext2D, rnd: Random, quad: { x: number; y: number }[]): void {
+  ctx.save();
+  ctx.fillStyle = `rgba(${238 + Math.floor(rnd() * 10)},${232 + Math.floor(rnd() * 10)},${215 + Math.floor(rnd() * 15)},${(0.45 + rnd() * 0.15).toFixed(2)})`;
+  ctx.beginPath();
+  quad.forEach((p) => ctx.lineTo(p.x, p.y));
+  ctx.fill();
+  ctx.restore();
+}
+
+/** A busy background: blocks of colour, cloth stripes and lines of printed text. */
+function busy(rnd: Random, width: number, height: number): Canvas {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  for (let i = 0; i < 14; i++) {
+    ctx.fillStyle = `hsl(${Math.floor(rnd() * 360)},${20 + Math.floor(rnd() * 50)}%,${25 + Math.floor(rnd() * 55)}%)`;
+    ctx.fillRect(rnd() * width - width * 0.2, rnd() * height - height * 0.2, width * (0.2 + rnd() * 0.5), height * (0.2 + rnd() * 0.5));
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,0.25)';
+  ctx.lineWidth = Math.max(2, width / 300);
+  for (let x = 0; x < width; x += width / 40) {
+    ctx.beginPath();
+    ctx.moveTo(x, 0);
+    ctx.lineTo(x + width * 0.1, height);
+    ctx.stroke();
+  }
+  ctx.fillStyle = 'rgba(20,20,20,0.8)';
+  ctx.font = `${Math.round(height / 40)}px ${FAMILY}`;
+  const words = ['会议纪要', '价格表', '欢迎光临', '营业时间', '通知', '停车场', '服务热线', '优惠活动'];
+  for (let i = 0; i < 30; i++) ctx.fillText(pick(rnd, words) + pick(rnd, words), rnd() * width, rnd() * height);
+  return canvas;
+}
+
 export async function photograph(cards: Canvas[], variant: CardVariant, rnd: Random): Promise<{ bytes: Uint8Array; format: 'png' | 'jpeg' }> {
   const gap = 40;
   const width = cards.reduce((s, c) => s + c.width, 0) + gap * (cards.length - 1);
@@ -202,17 +242,21 @@ export async function photograph(cards: Canvas[], variant: CardVariant, rnd: Ran
   }
   // phone photos, down to what messaging apps resend and up to a 12 MP original
   const [w, h] = pick(rnd, [[2000, 1500], [1600, 1200], [2400, 1800], [4000, 3000]] as const);
-  let out = desk(rnd, w, h);
+  let out = variant === 'busy' ? busy(rnd, w, h) : desk(rnd, w, h);
   // people fill much of the frame with what they photograph, a pair of pages most of it
-  const scale = (cards.length > 1 ? 0.75 + rnd() * 0.17 : 0.6 + rnd() * 0.3) * Math.min(w / width, h / height);
-  const quad = placed(w / 2 + (rnd() - 0.5) * w * 0.05, h / 2 + (rnd() - 0.5) * h * 0.05, width * scale, height * scale, (rnd() - 0.5) * 14, (rnd() - 0.5) * 0.1);
+  const tilt = variant === 'tilt' ? (rnd() < 0.5 ? -1 : 1) * (12 + rnd() * 10) : (rnd() - 0.5) * 14;
+  const scale = (cards.length > 1 ? 0.75 + rnd() * 0.17 : 0.6 + rnd() * 0.3) * Math.min(w / width, h / height) * (variant === 'tilt' ? 0.85 : 1);
+  const keystone = variant === 'tilt' ? (rnd() < 0.5 ? -1 : 1) * (0.12 + rnd() * 0.08) : (rnd() - 0.5) * 0.1;
+  const quad = placed(w / 2 + (rnd() - 0.5) * w * 0.05, h / 2 + (rnd() - 0.5) * h * 0.05, width * scale, height * scale, tilt, keystone);
   const ctx = out.getContext('2d');
   ctx.fillStyle = 'rgba(0,0,0,0.35)';
   ctx.beginPath();
   quad.forEach((p) => ctx.lineTo(p.x + 8, p.y + 10));
   ctx.fill();
   paste(ctx, sheet, quad);
-  if (variant === 'glare') glare(ctx, rnd, quad);
+  if (variant === 'glare' || variant === 'double-glare') glare(ctx, rnd, quad);
+  if (variant === 'double-glare') glare(ctx, rnd, quad);
+  if (variant === 'faded') fade(ctx, rnd, quad);
   out = camera(out, rnd);
   if (variant === 'turned') out = quarterTurn(out, pick(rnd, [1, 2, 3]));
   return { bytes: await encode(out, 'jpeg', 80 + Math.floor(rnd() * 12)), format: 'jpeg' };
