@@ -7,6 +7,7 @@ import { registerChineseFont } from '../test/support/synth/index';
 import { corpusItems, syntheticItems, type BenchItem } from './support/dataset';
 import { report, type EngineRun } from './support/report';
 import type { RunnerReply, RunnerRequest } from './support/runner';
+import { measureSmall, smallImages, smallTable } from './support/small';
 
 /*
  * npm run bench:ocr — our pipeline against `paddleocr` (same PP-OCRv4 files) and
@@ -14,6 +15,8 @@ import type { RunnerReply, RunnerRequest } from './support/runner';
  * corpus in ../shared/corpus. Each engine runs in its own process; they take turns
  * image by image. Options: --engines=ours,ours-float,paddleocr,paddleocr-same,tesseract --seeds=4
  * --no-corpus (paddleocr-same: paddleocr with our ONNX Runtime session options).
+ * Then small images through HTTP against paddleocr in its own process (support/small.ts;
+ * --no-small skips it, --only-small runs it alone).
  */
 
 const arg = (name: string, fallback: string) =>
@@ -48,6 +51,33 @@ function startRunner(key: string): Runner {
 if (!registerChineseFont()) throw new Error('no Simplified Chinese font for the synthetic set (npm i -D @embedpdf/fonts-sc)');
 const dir = mkdtempSync(join(tmpdir(), 'ocr-bench-'));
 try {
+  if (!process.argv.includes('--only-small')) await engines();
+  if (!process.argv.includes('--no-small')) await small();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function small(): Promise<void> {
+  const paddle = startRunner('paddleocr');
+  const ready = await paddle.next();
+  if (!('ready' in ready)) throw new Error(`paddleocr did not start: ${JSON.stringify(ready)}`);
+  const read = async (path: string) => {
+    paddle.send({ id: path, path });
+    const reply = await paddle.next();
+    if (!('id' in reply) || 'error' in reply) throw new Error(`paddleocr: ${JSON.stringify(reply)}`);
+    return reply.ms;
+  };
+  try {
+    const rows = await measureSmall(smallImages(dir), read);
+    console.log(`\nsmall images: ours through HTTP (gateway as npm start runs it) against ${ready.name} in its own process; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+    console.log(smallTable(rows));
+  } finally {
+    paddle.send({ done: true });
+    await paddle.next();
+  }
+}
+
+async function engines(): Promise<void> {
   const items: BenchItem[] = [...(await syntheticItems(dir, seeds)), ...(process.argv.includes('--no-corpus') ? [] : corpusItems())];
   console.log(`${items.length} images (${items.filter((i) => i.set === 'corpus').length} from the corpus); engines: ${engineKeys.join(', ')}`);
 
@@ -87,6 +117,4 @@ try {
   }
   console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
   console.log(report(runs, items));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

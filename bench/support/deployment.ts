@@ -60,13 +60,18 @@ export async function chooseBackend(): Promise<Backend> {
       },
     };
   }
+  return sqliteBackend(`PostgreSQL ${pgUp ? 'up' : 'unreachable'}, Redis ${redisUp ? 'up' : 'unreachable'}; each gateway reads with one thread of its own`, { RECOGNITION_WORKERS: '1' });
+}
+
+/** One SQLite file and in-process limits, the gateway recognising in its own pool (`npm start` alone). */
+export function sqliteBackend(note: string, env: Record<string, string> = {}): Backend {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-load-'));
   const file = path.join(dir, 'gateway.db');
   return {
-    describe: `SQLite (one file) and in-process limits: PostgreSQL ${pgUp ? 'up' : 'unreachable'}, Redis ${redisUp ? 'up' : 'unreachable'}; each gateway reads with one thread of its own`,
+    describe: `SQLite (one file) and in-process limits${note ? `: ${note}` : ''}`,
     shared: false,
     databaseUrl: file,
-    env: { DATABASE_URL: file, RECOGNITION_WORKERS: '1' },
+    env: { DATABASE_URL: file, ...env },
     async drop() {
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -121,6 +121,30 @@ function framed(image: Raster): { raster: Raster; dx: number; dy: number } {
 }
 
 export async function findPlates(image: Raster): Promise<Plate[]> {
+  const found: { plate: Plate; box: Box; score: number; provinces: Set<string> }[] = [];
+  const keep = (plate: PlateFound) => {
+    const box = bounds(plate.corners, image);
+    const score = plate.reading.confidence - 0.1 * plate.reading.repaired;
+    // one plate read from two seeds, or twice the same number: the same plate
+    const same = found.findIndex((f) => overlap(f.box, box) > 0.5 || f.plate.PlateNumber === plate.reading.number);
+    const provinces = new Set([plate.reading.number[0]!, ...(same < 0 ? [] : found[same]!.provinces)]);
+    if (same < 0) found.push({ plate: toPlate(plate, box), box, score, provinces });
+    else if (score > found[same]!.score) found[same] = { plate: toPlate(plate, box), box, score, provinces };
+    else found[same]!.provinces = provinces;
+  };
+  if (cropShaped(image)) {
+    // the whole image as the plate, framed; the detector's lines may still hold a better reading
+    const { raster, dx, dy } = framed(image);
+    const plate = await readPlate(raster, { cx: raster.width / 2, cy: raster.height / 2, w: image.width, h: image.height, angle: 0, area: true });
+    if (plate && credible(plate)) {
+      keep({ ...plate, corners: plate.corners.map((p) => ({ x: p.x - dx, y: p.y - dy })) });
+      // a crop that is the plate, every character sure: there is nothing else to look for
+      // (half the time of a plate crop went on detecting and reading it a second time)
+      const box = found[0]!.box;
+      const share = ((box.right - box.left) * (box.bottom - box.top)) / (image.width * image.height);
+      if (share >= 0.5 && plate.reading.weakest >= 0.9) return found.map((f) => f.plate);
+    }
+  }
   // the detector's usual size (small images doubled: a close-up of a plate alone needs it),
   // capped below its 2048 for 12 MP photos: a plate is no small print
   const detSide = Math.min(MAX_DET_SIDE, chooseDetSide(image.width, image.height));
@@ -140,23 +164,6 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
     blobs++;
   }
 
-  const found: { plate: Plate; box: Box; score: number; provinces: Set<string> }[] = [];
-  const keep = (plate: PlateFound) => {
-    const box = bounds(plate.corners, image);
-    const score = plate.reading.confidence - 0.1 * plate.reading.repaired;
-    // one plate read from two seeds, or twice the same number: the same plate
-    const same = found.findIndex((f) => overlap(f.box, box) > 0.5 || f.plate.PlateNumber === plate.reading.number);
-    const provinces = new Set([plate.reading.number[0]!, ...(same < 0 ? [] : found[same]!.provinces)]);
-    if (same < 0) found.push({ plate: toPlate(plate, box), box, score, provinces });
-    else if (score > found[same]!.score) found[same] = { plate: toPlate(plate, box), box, score, provinces };
-    else found[same]!.provinces = provinces;
-  };
-  if (cropShaped(image)) {
-    // the whole image as the plate, framed; the detector's lines may still hold a better reading
-    const { raster, dx, dy } = framed(image);
-    const plate = await readPlate(raster, { cx: raster.width / 2, cy: raster.height / 2, w: image.width, h: image.height, angle: 0, area: true });
-    if (plate && credible(plate)) keep({ ...plate, corners: plate.corners.map((p) => ({ x: p.x - dx, y: p.y - dy })) });
-  }
   for (const seed of seeds) {
     const plate = await readPlate(image, seed);
     if (plate && credible(plate)) keep(plate);
