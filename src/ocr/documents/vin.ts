@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { vinData } from '../../protocol/points/2582-18';
 import type { Quad } from '../geometry/quad';
@@ -8,6 +7,7 @@ import * as rec from '../rec/index';
 import { defineExtractor } from './extractor';
 import { rowGroups, windows } from './vin/candidates';
 import { chooseVin, type VinChar, type VinChoice } from './vin/check';
+import { blurred, blurs, enlarged, lengthen, stretchedContrast } from './vin/looks';
 
 /*
  * 2582-18 VIN: the page is read, every run of 17 or more VIN-like characters is a candidate
@@ -26,13 +26,19 @@ type VinData = z.infer<typeof vinData>;
 
 const options = z.object({});
 
-const vinLike = (text: string) => text.toUpperCase().replace(/[^0-9A-Z]/g, '').length >= 4;
+const vinRun = (text: string) => text.toUpperCase().replace(/[^0-9A-Z]/g, '').length;
+const vinLike = (text: string) => vinRun(text) >= 4;
 
-/** The image blurred so the dots of a dot-peen VIN (a 5×7 matrix per character) run together into strokes. */
-async function blurred(image: Raster, sigma: number): Promise<Raster> {
-  const raw = { width: image.width, height: image.height, channels: 3 as const };
-  const { data, info } = await sharp(image.data, { raw }).blur(sigma).raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+/** `k` characters of a line in heights: its pitch, at least its height (spaced VINs stand wider apart). */
+const chars = (k: number) => (l: OcrLine) => k * Math.max(1, l.box.w / Math.max(1, l.text.replace(/\s/g, '').length) / Math.max(1, l.box.h));
+/** `k` heights of any line. */
+const heights = (k: number) => () => k;
+
+/** The axis-aligned bounds of a quad, `margin` wider on every side. */
+function around(q: Quad, margin: number): { left: number; top: number; width: number; height: number } {
+  const xs = q.map((p) => p.x), ys = q.map((p) => p.y);
+  const left = Math.min(...xs) - margin, top = Math.min(...ys) - margin;
+  return { left, top, width: Math.max(...xs) + margin - left, height: Math.max(...ys) + margin - top };
 }
 
 /** How sure a reading must be to be taken: mean character probability, and its margin over the next valid reading. */
@@ -67,69 +73,88 @@ function accepted(choice: VinChoice, rule: Acceptance): boolean {
   return choice.valid && choice.confidence >= confidence && choice.margin >= rule.margin && choice.cost >= rule.cost;
 }
 
-/** The best VIN over each line and each run of lines of one row. */
-function choose(lines: OcrLine[], charsOf: Map<OcrLine, VinChar[]>, rule: Acceptance): { best?: VinChoice; doubtful?: VinChoice } {
-  let best: VinChoice | undefined, doubtful: VinChoice | undefined;
-  const rank = (c: VinChoice) => c.confidence - 0.05 * c.changed;
+/** A look's readings: one sure alone, one likely enough to vote, and the best of the rest. */
+interface Look {
+  sure?: VinChoice;
+  likely?: VinChoice;
+  doubtful?: VinChoice;
+  /** every line the detector found, and those with VIN-like text */
+  lines: OcrLine[];
+  candidates: OcrLine[];
+}
+
+const rank = (c: VinChoice) => c.confidence - 0.05 * c.changed;
+
+/** The best VIN of each tier over each line and each run of lines of one row. */
+function choose(lines: OcrLine[], charsOf: Map<OcrLine, VinChar[]>): Pick<Look, 'sure' | 'likely' | 'doubtful'> {
+  const out: Pick<Look, 'sure' | 'likely' | 'doubtful'> = {};
   for (const group of rowGroups(lines)) {
     for (const w of windows(group.flatMap((l) => charsOf.get(l) ?? []))) {
       const choice = chooseVin(w);
-      if (accepted(choice, rule)) {
-        if (!best || rank(choice) > rank(best)) best = choice;
-      } else if (!doubtful || rank(choice) > rank(doubtful)) doubtful = choice;
+      const tier = accepted(choice, FIRST_LOOK) ? 'sure' : accepted(choice, BLURRED_LOOK) ? 'likely' : 'doubtful';
+      const held = out[tier];
+      if (!held || rank(choice) > rank(held)) out[tier] = choice;
     }
   }
-  return { best, doubtful };
-}
-
-/** The quad lengthened by `k` of its height at both ends (the detector trims a dotted L or 1). */
-function lengthen(q: Quad, k: number): Quad {
-  const h = Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y), w = Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y);
-  const d = { x: ((q[1].x - q[0].x) / Math.max(1, w)) * k * h, y: ((q[1].y - q[0].y) / Math.max(1, w)) * k * h };
-  return [
-    { x: q[0].x - d.x, y: q[0].y - d.y },
-    { x: q[1].x + d.x, y: q[1].y + d.y },
-    { x: q[2].x + d.x, y: q[2].y + d.y },
-    { x: q[3].x - d.x, y: q[3].y - d.y },
-  ];
-}
-
-async function readVin(image: Raster, rule: Acceptance, pad = 0): Promise<{ best?: VinChoice; doubtful?: VinChoice; lines: OcrLine[] }> {
-  const { lines } = await recognize(image, { minConfidence: 0 });
-  const candidates = lines.filter((l) => l.confidence >= 0.3 && vinLike(l.text));
-  // read again with alternatives per character
-  const read = await rec.run({ image, quads: candidates.map((l) => (pad > 0 ? lengthen(l.quad, pad) : l.quad)), alternatives: 5 });
-  return { ...choose(candidates, new Map(candidates.map((l, i) => [l, read.lines[i]!.chars ?? []])), rule), lines };
+  return out;
 }
 
 /**
- * Blurs for the second look, about half a dot pitch each: two sized as a VIN photographed to
- * be read (its line about half the image wide), and one from the height of the longest line
- * the detector saw (it often finds a dotted line's box but not its text). Each blur once: on
- * small and very large images the first two clamp to the same value, and one image read twice
- * would agree with itself.
+ * Reads the image (or re-reads lines already found in it), then its VIN-like lines again with
+ * the recogniser's alternatives per character, each lengthened at both ends by `pad(line)` of
+ * its height.
  */
-function blurs(image: Raster, lines: OcrLine[]): number[] {
-  const clamp = (sigma: number) => Math.min(6, Math.max(1.5, sigma));
-  const side = Math.max(image.width, image.height);
-  const long = lines.filter((l) => l.box.w >= 8 * l.box.h && l.box.h >= 16).sort((a, b) => b.box.w - a.box.w)[0];
-  return [...new Set([side / 250, side / 300, ...(long ? [long.box.h / 16] : [])].map(clamp))];
+async function look(image: Raster, pad?: (l: OcrLine) => number, found?: OcrLine[]): Promise<Look> {
+  const lines = found ?? (await recognize(image, { minConfidence: 0 })).lines;
+  const candidates = lines.filter((l) => l.confidence >= 0.3 && vinLike(l.text));
+  const read = await rec.run({ image, quads: candidates.map((l) => (pad ? lengthen(l.quad, pad(l)) : l.quad)), alternatives: 5 });
+  return { ...choose(candidates, new Map(candidates.map((l, i) => [l, read.lines[i]!.chars ?? []]))), lines, candidates };
 }
 
+const best = (...choices: (VinChoice | undefined)[]) => choices.filter((c) => c !== undefined).sort((a, b) => rank(b) - rank(a))[0];
+
+/** Images whose longest side is under this are read again enlarged (thumbnails: 256×256 and the like). */
+const SMALL = 800;
+
 export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtful?: VinChoice }> {
-  const first = await readVin(image, FIRST_LOOK);
-  if (first.best) return { best: first.best };
-  // nothing sure: look again with the dots joined, until two looks agree on a code
-  let doubtful = first.doubtful;
-  // the first look's best valid reading, not sure enough alone, is a vote like a blurred look's
-  const votes = new Map<string, number>(first.doubtful?.valid ? [[first.doubtful.vin, 1]] : []);
+  const first = await look(image);
+  if (first.sure) return { best: first.sure };
+  // nothing sure: look again in other ways until one look is sure or two agree on a code
+  const rest = best(first.likely, first.doubtful);
+  let doubtful = rest;
+  // the first look's best valid reading, not sure enough alone, is a vote like another look's
+  const votes = new Map<string, number>(rest?.valid ? [[rest.vin, 1]] : []);
+  const vote = (again: Look, alone: boolean): VinChoice | undefined => {
+    if (alone && again.sure) return again.sure;
+    const likely = best(again.sure, again.likely);
+    doubtful ??= again.doubtful ?? likely;
+    if (!likely) return undefined;
+    const n = (votes.get(likely.vin) ?? 0) + 1;
+    votes.set(likely.vin, n);
+    return n >= 2 ? likely : undefined;
+  };
+  // the same lines lengthened: glare washing out the code's first or last character, or a
+  // thumbnail's blur, makes the detector's box stop short of it
+  const ends = vote(await look(image, chars(0.9), first.lines), true);
+  if (ends) return { best: ends };
+  // glare: the code's lines with their contrast stretched, a washed-out character dark again
+  const coded = first.candidates.filter((l) => vinRun(l.text) >= 8);
+  if (coded.length > 0) {
+    const rects = coded.map((l) => around(lengthen(l.quad, chars(2.5)(l)), 0.3 * l.box.h));
+    const radius = Math.max(...coded.map((l) => l.box.h)) * 0.3;
+    const glare = vote(await look(stretchedContrast(image, rects, radius), chars(2), first.lines), true);
+    if (glare) return { best: glare };
+  }
+  // a small image enlarged: the detector misses or cuts lines of 8–12 px characters
+  const side = Math.max(image.width, image.height);
+  if (side < SMALL) {
+    const big = vote(await look(await enlarged(image, Math.min(4, 1280 / side)), heights(0.4)), true);
+    if (big) return { best: big };
+  }
+  // dot-peen stamping: the dots joined by blurring
   for (const sigma of blurs(image, first.lines)) {
-    const again = await readVin(await blurred(image, sigma), BLURRED_LOOK, 0.4);
-    doubtful ??= again.doubtful ?? again.best;
-    if (!again.best) continue;
-    const n = (votes.get(again.best.vin) ?? 0) + 1;
-    if (n >= 2) return { best: again.best };
-    votes.set(again.best.vin, n);
+    const agreed = vote(await look(await blurred(image, sigma), heights(0.4)), false);
+    if (agreed) return { best: agreed };
   }
   return { doubtful };
 }

@@ -51,6 +51,12 @@ function spaced(ctx: SKRSContext2D, text: string, x: number, y: number, cell: nu
   });
 }
 
+/** Where the code is printed on a sticker and a windshield tag: left edge, baseline, cell and font size in px. */
+export const VIN_LINES = {
+  sticker: { x: 24, baseline: 170, cell: 33.5, size: 36 },
+  windshield: { x: 34, baseline: 92, cell: 33.6, size: 36 },
+} as const;
+
 function sticker(rnd: Random, vin: string): Canvas {
   const c = createCanvas(620, 260);
   const ctx = c.getContext('2d');
@@ -67,7 +73,8 @@ function sticker(rnd: Random, vin: string): Canvas {
     ctx.fillRect(x, 60, w, 56);
     x += w + 1 + Math.floor(rnd() * 4);
   }
-  spaced(ctx, vin, 24, 170, 33.5, `bold 36px ${FAMILY_BOLD}`);
+  const at = VIN_LINES.sticker;
+  spaced(ctx, vin, at.x, at.baseline, at.cell, `bold ${at.size}px ${FAMILY_BOLD}`);
   return c;
 }
 
@@ -160,7 +167,8 @@ function windshield(rnd: Random, vin: string): Canvas {
   ctx.fillStyle = '#e8e8e2';
   ctx.fillRect(20, 30, 600, 90);
   ctx.fillStyle = '#111111';
-  spaced(ctx, vin, 34, 92, 33.6, `36px ${FAMILY_BOLD}`);
+  const at = VIN_LINES.windshield;
+  spaced(ctx, vin, at.x, at.baseline, at.cell, `${at.size}px ${FAMILY_BOLD}`);
   // the windshield: a greenish tint and a sky reflection across it
   const g = ctx.createLinearGradient(0, 0, 640, 150);
   g.addColorStop(0, 'rgba(120,160,150,0.25)');
@@ -169,6 +177,40 @@ function windshield(rnd: Random, vin: string): Canvas {
   ctx.fillStyle = g;
   ctx.fillRect(0, 0, 640, 150);
   return c;
+}
+
+/** The object a VIN is on, unplaced: a sticker, a metal plate or a windshield tag. */
+export function vinObject(rnd: Random, variant: Exclude<VinVariant, 'document'>, vin: string, dots = false): Canvas {
+  return variant === 'sticker' ? sticker(rnd, vin) : variant === 'metal' ? metal(rnd, vin, dots) : windshield(rnd, vin);
+}
+
+/**
+ * The object photographed: placed on a 1280×800 background, tilted in perspective and
+ * degraded (blur, light, noise) when `photo`, upright and clean otherwise.
+ */
+export function photographed(object: Canvas, rnd: Random, photo: boolean, tilt = 1): Canvas {
+  const W = 1280, H = 800;
+  const scene = createCanvas(W, H);
+  const ctx = scene.getContext('2d');
+  ctx.fillStyle = pick(rnd, ['#5b5e63', '#2e3033', '#7a6a58', '#a9acb0', '#1b2a3a']);
+  ctx.fillRect(0, 0, W, H);
+  const scale = (W * (0.55 + rnd() * 0.3)) / object.width;
+  const w = object.width * scale, h = object.height * scale;
+  const angle = photo ? ((rnd() - 0.5) * 16 * Math.PI) / 180 : 0;
+  const persp = photo ? (rnd() - 0.5) * 0.2 * tilt : 0;
+  const shear = photo ? (rnd() - 0.5) * 0.2 * tilt : 0;
+  const cx = W / 2 + (rnd() - 0.5) * 80, cy = H / 2 + (rnd() - 0.5) * 80;
+  const corners = [
+    { x: -w / 2, y: (-h / 2) * (1 - persp) },
+    { x: w / 2, y: (-h / 2) * (1 + persp) },
+    { x: w / 2, y: (h / 2) * (1 + persp) },
+    { x: -w / 2, y: (h / 2) * (1 - persp) },
+  ].map(({ x, y }) => {
+    const sx = x + shear * y;
+    return { x: cx + sx * Math.cos(angle) - y * Math.sin(angle), y: cy + sx * Math.sin(angle) + y * Math.cos(angle) };
+  });
+  placeQuad(ctx, object, corners);
+  return photo ? degrade(scene, rnd, 1.2) : scene;
 }
 
 export interface VinImage {
@@ -211,29 +253,7 @@ export async function renderVin(options: VinOptions): Promise<VinImage> {
     return { name, variant, bytes: page.bytes, vin };
   }
   const dots = options.dotPeen ?? rnd() < 0.2;
-  const object = variant === 'sticker' ? sticker(rnd, vin) : variant === 'metal' ? metal(rnd, vin, dots) : windshield(rnd, vin);
-  const W = 1280, H = 800;
-  const scene = createCanvas(W, H);
-  const ctx = scene.getContext('2d');
-  ctx.fillStyle = pick(rnd, ['#5b5e63', '#2e3033', '#7a6a58', '#a9acb0', '#1b2a3a']);
-  ctx.fillRect(0, 0, W, H);
-  const scale = (W * (0.55 + rnd() * 0.3)) / object.width;
-  const w = object.width * scale, h = object.height * scale;
-  const angle = photo ? ((rnd() - 0.5) * 16 * Math.PI) / 180 : 0;
-  const persp = photo ? (rnd() - 0.5) * 0.2 : 0;
-  const shear = photo ? (rnd() - 0.5) * 0.2 : 0;
-  const cx = W / 2 + (rnd() - 0.5) * 80, cy = H / 2 + (rnd() - 0.5) * 80;
-  const corners = [
-    { x: -w / 2, y: (-h / 2) * (1 - persp) },
-    { x: w / 2, y: (-h / 2) * (1 + persp) },
-    { x: w / 2, y: (h / 2) * (1 + persp) },
-    { x: -w / 2, y: (h / 2) * (1 - persp) },
-  ].map(({ x, y }) => {
-    const sx = x + shear * y;
-    return { x: cx + sx * Math.cos(angle) - y * Math.sin(angle), y: cy + sx * Math.sin(angle) + y * Math.cos(angle) };
-  });
-  placeQuad(ctx, object, corners);
-  const out = photo ? degrade(scene, rnd, 1.2) : scene;
+  const out = photographed(vinObject(rnd, variant, vin, dots), rnd, photo);
   const bytes = await out.encode('jpeg', photo ? 60 + Math.floor(rnd() * 30) : 92);
   const label = variant === 'metal' && dots ? name.replace('metal', 'metal-dotpeen') : name;
   return { name: label, variant, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), vin };
