@@ -5,7 +5,7 @@ import type { Raster } from '../image/raster';
 import { recognize, type OcrLine } from '../pipeline';
 import * as rec from '../rec/index';
 import { defineExtractor } from './extractor';
-import { rowGroups, windows } from './vin/candidates';
+import { partialCode, rowGroups, windows } from './vin/candidates';
 import { chooseVin, type VinChar, type VinChoice } from './vin/check';
 import { blurred, blurs, enlarged, lengthen, stretchedContrast } from './vin/looks';
 
@@ -116,7 +116,7 @@ const best = (...choices: (VinChoice | undefined)[]) => choices.filter((c) => c 
 /** Images whose longest side is under this are read again enlarged (thumbnails: 256×256 and the like). */
 const SMALL = 800;
 
-export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtful?: VinChoice }> {
+export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtful?: VinChoice; partial?: string }> {
   const first = await look(image);
   if (first.sure) return { best: first.sure };
   // nothing sure: look again in other ways until one look is sure or two agree on a code
@@ -156,7 +156,7 @@ export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtf
     const agreed = vote(await look(await blurred(image, sigma), heights(0.4)), false);
     if (agreed) return { best: agreed };
   }
-  return { doubtful };
+  return doubtful ? { doubtful } : { partial: partialCode(first.candidates) };
 }
 
 export default defineExtractor({
@@ -164,11 +164,13 @@ export default defineExtractor({
   point: '2582-18',
   options,
   async extract(image, _options, notes): Promise<VinData> {
-    const { best, doubtful } = await findVin(image);
+    const { best, doubtful, partial } = await findVin(image);
     if (best) return { VinCode: best.vin };
     if (doubtful) {
       const why = doubtful.valid ? 'too uncertain to be returned' : 'its check digit (position 9) does not match';
       notes.remark(`a 17-character code ${doubtful.vin} was read but ${why}`);
+    } else if (partial) {
+      notes.remark(`a code of ${partial.length} characters ${partial} was read where a VIN has 17: the rest may be hidden by glare, cut off or too small to read`);
     } else {
       notes.notThisDocument('no vehicle identification number found in the image');
     }

@@ -6,6 +6,7 @@ import { vinData } from '../../../src/protocol/points/2582-18';
 import { renderDocument } from '../../support/synth/index';
 import { renderPlateScene } from '../../support/synth/documents/plate';
 import { randomVin, renderVin, type VinVariant } from '../../support/synth/documents/vin';
+import { HARD_VIN_KINDS, renderHardVin } from '../../support/synth/documents/vin-hard';
 import { seeded } from '../../support/synth/text';
 import { corpusFile, corpusManifest, hasCorpus, hasFont } from '../fixtures';
 
@@ -13,8 +14,10 @@ import { corpusFile, corpusManifest, hasCorpus, hasFont } from '../fixtures';
  * 2582-18 golden tests: the corpus's engraved VIN, synthetic VINs on stickers, metal,
  * documents and windshields (golden/vin.json; the bench runs 30), dot-peen plates (read or
  * answered empty, never wrong), the check digit with the choice among close readings and the
- * margin over the next valid reading, and the error cases: no VIN, a code whose check digit is
- * wrong (named in a remark, VinCode empty).
+ * margin over the next valid reading, the hard photos of issue 23 (thumbnails, stretched 1.5–2×,
+ * glare over characters, windshield tags behind tinted glass: read or empty, never wrong), and the
+ * error cases: no VIN, a code whose check digit is wrong, a code too short (named in a remark,
+ * VinCode empty).
  */
 
 const run = async (bytes: Uint8Array) => {
@@ -129,6 +132,23 @@ describe.skipIf(!hasFont)('synthetic VINs', () => {
   }, 300_000);
 });
 
+describe.skipIf(!hasFont)('hard photos', () => {
+  for (const kind of HARD_VIN_KINDS) {
+    it(`reads at least 3 of 4 ${kind} VINs and returns no wrong one`, async () => {
+      let right = 0;
+      const misses: string[] = [];
+      for (let seed = 300; seed < 304; seed++) {
+        const image = await renderHardVin(seed, kind);
+        const { data, remarks } = await run(image.bytes);
+        expect(['', image.vin], image.name).toContain(data.VinCode);
+        if (data.VinCode === image.vin) right++;
+        else misses.push(`${image.name}: ${remarks.join(' ')}`);
+      }
+      expect(right, misses.join('\n')).toBeGreaterThanOrEqual(3);
+    }, 240_000);
+  }
+});
+
 describe.skipIf(!hasFont)('no VIN', () => {
   it('returns an empty VinCode on a blank image and says it is not a VIN', async () => {
     const blank = await renderDocument({ seed: 1, variant: 'clean', rows: [' '] });
@@ -150,5 +170,13 @@ describe.skipIf(!hasFont)('no VIN', () => {
     const { data, remarks } = await run(image.bytes);
     expect(data.VinCode).toBe('');
     expect(remarks.join(' ')).toContain('LSVAU2181N2183456');
+  }, 120_000);
+
+  it('names a code too short to be a VIN (characters hidden or cut off) in a remark, not as another document', async () => {
+    const image = await renderVin({ seed: 14, variant: 'sticker', photo: false, vin: 'LSVAU2180N21834' });
+    const { data, remarks, notThisDocument } = await run(image.bytes);
+    expect(data.VinCode).toBe('');
+    expect(notThisDocument).toBeUndefined();
+    expect(remarks.join(' ')).toMatch(/15 characters LSVAU2180N21834 .* 17/);
   }, 120_000);
 });

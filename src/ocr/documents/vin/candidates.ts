@@ -68,3 +68,21 @@ export function windows(chars: VinChar[]): VinChar[][] {
   flush();
   return out;
 }
+
+/**
+ * The longest run of 12–16 VIN-like characters in the lines' text, with letters and digits
+ * both (a VIN with characters hidden by glare or cut off, not a number or a plate), or
+ * undefined.
+ */
+export function partialCode(lines: OcrLine[]): string | undefined {
+  let longest: string | undefined;
+  for (const l of lines) {
+    for (const run of l.text.toUpperCase().split(/[^0-9A-Z\s·.\-_:：*#]+/u)) {
+      const code = run.replace(/[\s·.\-_:：*#]/gu, '').replace(/^(VINNO|VIN)/, '');
+      const letters = code.replace(/\d/g, '').length, digits = code.length - letters;
+      if (code.length < 12 || code.length > 16 || letters < 3 || digits < 3 || ![...code].every(isVinLike)) continue;
+      if (!longest || code.length > longest.length) longest = code;
+    }
+  }
+  return longest;
+}
