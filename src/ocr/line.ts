@@ -18,10 +18,13 @@ export function quadSize(q: Quad): { width: number; height: number } {
   };
 }
 
-/** The line scaled to 48 px high, `maxWidth` wide at most (cls squeezes long lines into 192). */
-export function cropLine(image: Raster, q: Quad, maxWidth = Infinity): Raster {
+/**
+ * The line scaled to 48 px high, `maxWidth` wide at most (cls squeezes long lines into 192),
+ * its width `stretch` times its own aspect.
+ */
+export function cropLine(image: Raster, q: Quad, maxWidth = Infinity, stretch = 1): Raster {
   const { width, height } = quadSize(q);
-  const outW = Math.max(1, Math.min(maxWidth, Math.ceil((LINE_HEIGHT * width) / Math.max(1, height))));
+  const outW = Math.max(1, Math.min(maxWidth, Math.ceil((LINE_HEIGHT * width * stretch) / Math.max(1, height))));
   return warpQuad(image, q, outW, LINE_HEIGHT, width, height);
 }
 

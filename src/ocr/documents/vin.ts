@@ -14,12 +14,15 @@ import { blurred, blurs, enlarged, lengthen, stretchedContrast } from './vin/loo
  * (a line's own text, or neighbouring boxes of one row joined, since engraved and stamped
  * VINs are spaced so widely the detector cuts them), candidates are read again with the
  * recogniser's alternatives per character, and the check digit picks among close readings
- * (vin/check.ts). Labels (VIN, 车辆识别代号, 车架号) and spaces are ignored. When nothing
- * validates, the image is looked at again blurred, which joins the dots of dot-peen
- * stamping into strokes, and a code is taken when two looks agree on it (the first look's
- * doubtful reading counts as one). Only a code that passes the check digit, sure enough and
- * ahead of the other valid readings (see the acceptance rules below), is returned; a
- * 17-character read that does not is named in a remark and VinCode stays empty.
+ * (vin/check.ts). Labels (VIN, 车辆识别代号, 车架号) and spaces are ignored. When nothing is
+ * sure, the image is looked at again (vin/looks.ts), cheapest first: the lines lengthened
+ * (glare or blur at the code's ends), their contrast stretched (a character washed out by
+ * glare), a small image enlarged (thumbnails), each taken only when sure alone; then blurred,
+ * which joins the dots of dot-peen stamping into strokes, where a code is taken when two looks
+ * agree on it (the first look's doubtful reading counts as one). Only a code that passes the
+ * check digit, sure enough and ahead of the other valid readings (see the acceptance rules
+ * below), is returned; a 17-character read that does not, or a code of 12–16 characters, is
+ * named in a remark and VinCode stays empty.
  */
 
 type VinData = z.infer<typeof vinData>;
@@ -73,11 +76,11 @@ function accepted(choice: VinChoice, rule: Acceptance): boolean {
   return choice.valid && choice.confidence >= confidence && choice.margin >= rule.margin && choice.cost >= rule.cost;
 }
 
-/** A look's readings: one sure alone, one likely enough to vote, and the best of the rest. */
+/** A look's readings, the best of each by rank: sure alone, likely enough to vote, and not sure. */
 interface Look {
   sure?: VinChoice;
   likely?: VinChoice;
-  doubtful?: VinChoice;
+  unsure?: VinChoice;
   /** every line the detector found, and those with VIN-like text */
   lines: OcrLine[];
   candidates: OcrLine[];
@@ -85,15 +88,18 @@ interface Look {
 
 const rank = (c: VinChoice) => c.confidence - 0.05 * c.changed;
 
-/** The best VIN of each tier over each line and each run of lines of one row. */
-function choose(lines: OcrLine[], charsOf: Map<OcrLine, VinChar[]>): Pick<Look, 'sure' | 'likely' | 'doubtful'> {
-  const out: Pick<Look, 'sure' | 'likely' | 'doubtful'> = {};
+/** The best readings over each line and each run of lines of one row. */
+function choose(lines: OcrLine[], charsOf: Map<OcrLine, VinChar[]>): Pick<Look, 'sure' | 'likely' | 'unsure'> {
+  const out: Pick<Look, 'sure' | 'likely' | 'unsure'> = {};
+  const keep = (tier: keyof typeof out, choice: VinChoice) => {
+    const held = out[tier];
+    if (!held || rank(choice) > rank(held)) out[tier] = choice;
+  };
   for (const group of rowGroups(lines)) {
     for (const w of windows(group.flatMap((l) => charsOf.get(l) ?? []))) {
       const choice = chooseVin(w);
-      const tier = accepted(choice, FIRST_LOOK) ? 'sure' : accepted(choice, BLURRED_LOOK) ? 'likely' : 'doubtful';
-      const held = out[tier];
-      if (!held || rank(choice) > rank(held)) out[tier] = choice;
+      keep(accepted(choice, FIRST_LOOK) ? 'sure' : 'unsure', choice);
+      if (accepted(choice, BLURRED_LOOK)) keep('likely', choice);
     }
   }
   return out;
@@ -102,16 +108,21 @@ function choose(lines: OcrLine[], charsOf: Map<OcrLine, VinChar[]>): Pick<Look, 
 /**
  * Reads the image (or re-reads lines already found in it), then its VIN-like lines again with
  * the recogniser's alternatives per character, each lengthened at both ends by `pad(line)` of
- * its height.
+ * its height and cut `stretch` times as wide as it stands.
  */
-async function look(image: Raster, pad?: (l: OcrLine) => number, found?: OcrLine[]): Promise<Look> {
+async function look(image: Raster, pad?: (l: OcrLine) => number, found?: OcrLine[], stretch?: number): Promise<Look> {
   const lines = found ?? (await recognize(image, { minConfidence: 0 })).lines;
   const candidates = lines.filter((l) => l.confidence >= 0.3 && vinLike(l.text));
-  const read = await rec.run({ image, quads: candidates.map((l) => (pad ? lengthen(l.quad, pad(l)) : l.quad)), alternatives: 5 });
+  const read = await rec.run({ image, quads: candidates.map((l) => (pad ? lengthen(l.quad, pad(l)) : l.quad)), alternatives: 5, stretch });
   return { ...choose(candidates, new Map(candidates.map((l, i) => [l, read.lines[i]!.chars ?? []]))), lines, candidates };
 }
 
-const best = (...choices: (VinChoice | undefined)[]) => choices.filter((c) => c !== undefined).sort((a, b) => rank(b) - rank(a))[0];
+/**
+ * Aspect corrections tried on the code's lines: text squeezed 1.3–2× (a 4:3 or 16:9 photo made
+ * square) is read best widened 1.4×, text widened alike narrowed 0.7× (measured on synthetic
+ * thumbnails and stretched photos).
+ */
+const STRETCHES = [1.4, 0.7];
 
 /** Images whose longest side is under this are read again enlarged (thumbnails: 256×256 and the like). */
 const SMALL = 800;
@@ -120,40 +131,45 @@ export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtf
   const first = await look(image);
   if (first.sure) return { best: first.sure };
   // nothing sure: look again in other ways until one look is sure or two agree on a code
-  const rest = best(first.likely, first.doubtful);
-  let doubtful = rest;
-  // the first look's best valid reading, not sure enough alone, is a vote like another look's
-  const votes = new Map<string, number>(rest?.valid ? [[rest.vin, 1]] : []);
-  const vote = (again: Look, alone: boolean): VinChoice | undefined => {
-    if (alone && again.sure) return again.sure;
-    const likely = best(again.sure, again.likely);
-    doubtful ??= again.doubtful ?? likely;
-    if (!likely) return undefined;
-    const n = (votes.get(likely.vin) ?? 0) + 1;
-    votes.set(likely.vin, n);
-    return n >= 2 ? likely : undefined;
+  let doubtful = first.unsure;
+  // the first look's best valid reading, not sure enough alone, is a vote like a blurred look's
+  const votes = new Map<string, number>(first.unsure?.valid ? [[first.unsure.vin, 1]] : []);
+  /** A look at the same strokes (`alone`) decides only when sure; a blurred look votes. */
+  const decide = (again: Look, alone: boolean): VinChoice | undefined => {
+    doubtful ??= again.unsure ?? again.likely;
+    if (alone) return again.sure;
+    if (!again.likely) return undefined;
+    const n = (votes.get(again.likely.vin) ?? 0) + 1;
+    votes.set(again.likely.vin, n);
+    return n >= 2 ? again.likely : undefined;
   };
   // the same lines lengthened: glare washing out the code's first or last character, or a
   // thumbnail's blur, makes the detector's box stop short of it
-  const ends = vote(await look(image, chars(0.9), first.lines), true);
+  const ends = decide(await look(image, chars(0.9), first.lines), true);
   if (ends) return { best: ends };
+  // a photo resized to another shape (a 256×256 thumbnail of a wide photo): the same lines cut
+  // wider and narrower, the characters back at their usual shape
+  for (const stretch of STRETCHES) {
+    const reshaped = decide(await look(image, chars(0.5), first.lines, stretch), true);
+    if (reshaped) return { best: reshaped };
+  }
   // glare: the code's lines with their contrast stretched, a washed-out character dark again
   const coded = first.candidates.filter((l) => vinRun(l.text) >= 8);
   if (coded.length > 0) {
     const rects = coded.map((l) => around(lengthen(l.quad, chars(2.5)(l)), 0.3 * l.box.h));
     const radius = Math.max(...coded.map((l) => l.box.h)) * 0.3;
-    const glare = vote(await look(stretchedContrast(image, rects, radius), chars(2), first.lines), true);
+    const glare = decide(await look(stretchedContrast(image, rects, radius), chars(2), first.lines), true);
     if (glare) return { best: glare };
   }
   // a small image enlarged: the detector misses or cuts lines of 8–12 px characters
   const side = Math.max(image.width, image.height);
   if (side < SMALL) {
-    const big = vote(await look(await enlarged(image, Math.min(4, 1280 / side)), heights(0.4)), true);
+    const big = decide(await look(await enlarged(image, Math.min(4, 1280 / side)), heights(0.4)), true);
     if (big) return { best: big };
   }
   // dot-peen stamping: the dots joined by blurring
   for (const sigma of blurs(image, first.lines)) {
-    const agreed = vote(await look(await blurred(image, sigma), heights(0.4)), false);
+    const agreed = decide(await look(await blurred(image, sigma), heights(0.4)), false);
     if (agreed) return { best: agreed };
   }
   return doubtful ? { doubtful } : { partial: partialCode(first.candidates) };

@@ -35,6 +35,11 @@ export function tensorWidth(lineWidth: number): number {
 export interface LineOptions {
   /** Box-blur radius in pixels of the 48 px crop (blur.ts), 0 for none. */
   blur?: number;
+  /**
+   * Width of the cut line relative to its own aspect (1 as it stands): text squeezed or
+   * widened by a careless resize reads at its usual shape again.
+   */
+  stretch?: number;
   /** Keep this many competing classes per character (Decoded.chars); 0 keeps none. */
   alternatives?: number;
   /** Ask the 0°/180° classifier first and read the line turned over when it says so. */
@@ -51,7 +56,7 @@ export interface ReadLine extends Decoded {
 export async function readLine(image: Raster, quad: Quad, options: LineOptions = {}): Promise<ReadLine> {
   const session = await getSession('rec');
   const dictionary = getDictionary();
-  let line = cropLine(image, quad);
+  let line = cropLine(image, quad, Infinity, options.stretch);
   const cls = options.classify ? await classify(image, quad, line) : undefined;
   // the quad's 180° turn cuts exactly these pixels in reverse order (warpQuad samples the
   // same points), so the line is turned rather than cut again

@@ -86,7 +86,8 @@ export async function renderHardVin(seed: number, kind: HardVinKind): Promise<Ha
     out = photographed(behindGlass(rnd, vinObject(rnd, 'windshield', vin)), rnd, true, 2);
   } else {
     const variant = pick(rnd, ['sticker', 'windshield', 'metal'] as const);
-    const scene = photographed(vinObject(rnd, variant, vin), rnd, rnd() < 0.7);
+    // thumbnails of photos where the code takes less of the frame too (8 px characters)
+    const scene = photographed(vinObject(rnd, variant, vin), rnd, rnd() < 0.7, 1, kind === 'thumbnail' ? { least: 0.4, range: 0.45 } : undefined);
     name = `vin-${kind}-${variant}-${seed}`;
     if (kind === 'thumbnail') {
       // half as thumbnails are made for datasets (256×256 whatever the shape), half kept in shape

@@ -185,16 +185,18 @@ export function vinObject(rnd: Random, variant: Exclude<VinVariant, 'document'>,
 }
 
 /**
- * The object photographed: placed on a 1280×800 background, tilted in perspective and
- * degraded (blur, light, noise) when `photo`, upright and clean otherwise.
+ * The object photographed: placed on a 1280×800 background, `fill.least` to `fill.least +
+ * fill.range` of its width,
+ * tilted in perspective (`tilt` times the usual) and degraded (blur, light, noise) when
+ * `photo`, upright and clean otherwise.
  */
-export function photographed(object: Canvas, rnd: Random, photo: boolean, tilt = 1): Canvas {
+export function photographed(object: Canvas, rnd: Random, photo: boolean, tilt = 1, fill = { least: 0.55, range: 0.3 }): Canvas {
   const W = 1280, H = 800;
   const scene = createCanvas(W, H);
   const ctx = scene.getContext('2d');
   ctx.fillStyle = pick(rnd, ['#5b5e63', '#2e3033', '#7a6a58', '#a9acb0', '#1b2a3a']);
   ctx.fillRect(0, 0, W, H);
-  const scale = (W * (0.55 + rnd() * 0.3)) / object.width;
+  const scale = (W * (fill.least + rnd() * fill.range)) / object.width;
   const w = object.width * scale, h = object.height * scale;
   const angle = photo ? ((rnd() - 0.5) * 16 * Math.PI) / 180 : 0;
   const persp = photo ? (rnd() - 0.5) * 0.2 * tilt : 0;
