@@ -148,10 +148,11 @@ export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtf
   const ends = decide(await look(image, chars(0.9), first.lines), true);
   if (ends) return { best: ends };
   // a photo resized to another shape (a 256×256 thumbnail of a wide photo): the same lines cut
-  // wider and narrower, the characters back at their usual shape
+  // wider and narrower, the characters back at their usual shape. Reshaped dot-peen dots can
+  // read as other letters surely enough, so the code must also be what the first look read.
   for (const stretch of STRETCHES) {
     const reshaped = decide(await look(image, chars(0.5), first.lines, stretch), true);
-    if (reshaped) return { best: reshaped };
+    if (reshaped && reshaped.vin === first.unsure?.vin) return { best: reshaped };
   }
   // glare: the code's lines with their contrast stretched, a washed-out character dark again
   const coded = first.candidates.filter((l) => vinRun(l.text) >= 8);
