@@ -16,8 +16,10 @@ import { blurred, blurs, enlarged, lengthen, stretchedContrast } from './vin/loo
  * recogniser's alternatives per character, and the check digit picks among close readings
  * (vin/check.ts). Labels (VIN, 车辆识别代号, 车架号) and spaces are ignored. When nothing is
  * sure, the image is looked at again (vin/looks.ts), cheapest first: the lines lengthened
- * (glare or blur at the code's ends), their contrast stretched (a character washed out by
- * glare), a small image enlarged (thumbnails), each taken only when sure alone; then blurred,
+ * (glare or blur at the code's ends), cut wider and narrower (a photo resized to another
+ * shape; taken when the first look read the same code), their contrast stretched (a character
+ * washed out by glare), a small image enlarged (thumbnails), each taken only when sure alone
+ * by a stricter margin (ANOTHER_LOOK); then blurred,
  * which joins the dots of dot-peen stamping into strokes, where a code is taken when two looks
  * agree on it (the first look's doubtful reading counts as one). Only a code that passes the
  * check digit, sure enough and ahead of the other valid readings (see the acceptance rules
