@@ -66,7 +66,7 @@ async function worker(root: string, backend: Backend, cacheDir: string): Promise
   const { RECOGNITION_WORKERS: _, ...shared } = backend.env;
   const env = { ...shared, HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'info', OCR_MODEL_CACHE: cacheDir };
   const started = performance.now();
-  const child = await startProcess('src/gateway/jobs/worker-main.ts', env, /"url":"(http:[^"]+)"[^]*"msg":"recognition ready"/, root);
+  const child = await startProcess('src/gateway/recognition/worker-main.ts', env, /"url":"(http:[^"]+)"[^]*"msg":"recognition ready"/, root);
   const readyMs = performance.now() - started;
   try {
     return { readyMs, cpuMs: cpuTime(child.proc.pid!)! / 1000, rss: rssMiB(child.proc.pid!)!, peak: peakMiB(child.proc.pid!) };

@@ -135,6 +135,6 @@ export async function startRole(role: 'gateway' | 'worker', name: string, backen
   const child =
     role === 'gateway'
       ? await startProcess('src/gateway/main.ts', env, /"url":"(http:[^"]+)"[^\n]*"msg":"gateway ready"/)
-      : await startProcess('src/gateway/jobs/worker-main.ts', { ...env, RECOGNITION_WORKERS: '1', METRICS_PORT: '0' }, /"url":"(http:[^"]+)"[^]*"msg":"recognition ready"/);
+      : await startProcess('src/gateway/recognition/worker-main.ts', { ...env, RECOGNITION_WORKERS: '1', METRICS_PORT: '0' }, /"url":"(http:[^"]+)"[^]*"msg":"recognition ready"/);
   return { name, url: child.url, pid: child.proc.pid!, stop: child.stop };
 }

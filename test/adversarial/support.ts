@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type NewApplication, applicationsRepo } from '../../src/gateway/store/applications';
 import { openStorage } from '../../src/gateway/store/db';
 import { type NewSubAuth, subAuthsRepo } from '../../src/gateway/store/sub-auths';
-import { type Child, startChild } from '../gateway/jobs/processes';
+import { type Child, startChild } from '../gateway/recognition/processes';
 
 /*
  * The adversarial tests attack a gateway in a process of its own (as `npm start` runs it), so

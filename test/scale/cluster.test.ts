@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Child } from '../gateway/jobs/processes';
+import type { Child } from '../gateway/recognition/processes';
 import { dataUrl, hasFont, slowPhoto, textImage } from '../gateway/recognition/support';
 import { createTestDatabase, postgresAvailable, redisAvailable, testRedisUrl } from '../support/services';
 import { byCode, eventually, heldImageServer, hit } from './support/calls';

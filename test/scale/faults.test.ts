@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Child } from '../gateway/jobs/processes';
+import type { Child } from '../gateway/recognition/processes';
 import { dataUrl, hasFont, slowPhoto, textImage } from '../gateway/recognition/support';
 import { type Answer, eventually, hit } from './support/calls';
 import { type Cluster, metric, readiness, startCluster } from './support/cluster';

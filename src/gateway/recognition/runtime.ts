@@ -2,13 +2,13 @@ import type { Extracted } from '../../ocr/documents/extractor';
 import type { OcrTask } from '../../ocr/runtime/task';
 import type { Config } from '../config';
 import { GatewayError, isGatewayError } from '../errors';
-import type { JobSettings, RuntimeLog } from '../jobs/execute';
-import { LocalJobQueue } from '../jobs/local-queue';
-import type { SharedQueue } from '../jobs/shared-queue';
+import type { JobSettings, RuntimeLog } from './job-attempt';
+import { LocalJobQueue } from './embedded-queue';
+import type { SharedQueue } from './redis-queue';
 import type { Storage } from '../store/db';
 import { type JobView, jobsRepo } from '../store/jobs';
 import { failureError } from './outcome';
-import { LocalRecognizer, type RunResult } from './local';
+import { LocalRecognizer, type RunResult } from './threads';
 import { type JobCounters, countingRepo, jobsByStatus } from './stats';
 
 /*
@@ -95,7 +95,7 @@ export class RecognitionRuntime {
     this.#warmed = warmed;
     if (c.REDIS_URL) {
       // loaded here: BullMQ costs the admin command line (which shares the services) a second to import
-      const { SharedQueue } = await import('../jobs/shared-queue');
+      const { SharedQueue } = await import('./redis-queue');
       this.#shared = new SharedQueue({
         url: c.REDIS_URL,
         prefix: c.REDIS_PREFIX,

@@ -68,7 +68,7 @@ describe.skipIf(!hasFont)('RecognitionRuntime with one worker thread', () => {
     expect(err.codeName).toBe('TIMEOUT');
     expect(err.httpStatus).toBe(504);
     expect(err.message).toContain('longer than 0.3 s');
-    // the inference was not killed (that would take the process down, see local.ts): it runs on
+    // the inference was not killed (that would take the process down, see threads.ts): it runs on
     expect(runtime.local!.free).toBe(0);
     await idle();
     expect(runtime.local!.workerThreadIds).toEqual(threads);

@@ -3,7 +3,7 @@ import { type NewApplication, applicationsRepo } from '../../../src/gateway/stor
 import { type Storage, openStorage } from '../../../src/gateway/store/db';
 import { type JobsRepo, jobsRepo } from '../../../src/gateway/store/jobs';
 import { type NewSubAuth, subAuthsRepo } from '../../../src/gateway/store/sub-auths';
-import { type Child, startChild } from '../../gateway/jobs/processes';
+import { type Child, startChild } from '../../gateway/recognition/processes';
 
 /*
  * The scaled-out deployment as real processes on loopback (DESIGN.md §6, docs/deploy.md): gateways

@@ -19,7 +19,7 @@ export interface Child {
 
 const ENTRY = {
   gateway: 'src/gateway/main.ts',
-  worker: 'src/gateway/jobs/worker-main.ts',
+  worker: 'src/gateway/recognition/worker-main.ts',
 };
 
 /** Starts `npm start`'s or `npm run worker`'s entry point and waits until it is ready. */

@@ -7,7 +7,7 @@ import { type Storage, openStorage } from '../../../src/gateway/store/db';
 import { type JobsRepo, jobsRepo } from '../../../src/gateway/store/jobs';
 import { startTestGateway } from '../../support/gateway';
 import { storageBackends } from '../../support/services';
-import { type Auth, appKeyAuth, blankPng, hasFont, pollJob, recognise, slowPhoto, dataUrl } from '../recognition/support';
+import { type Auth, appKeyAuth, blankPng, hasFont, pollJob, recognise, slowPhoto, dataUrl } from './support';
 import { eventually, startChild } from './processes';
 
 /*

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Config } from '../config';
 import { loggerOptions } from '../logger';
 import { runProcess } from '../process-lifecycle';
-import { RecognitionRuntime } from '../recognition/runtime';
+import { RecognitionRuntime } from './runtime';
 import { openStorage } from '../store/db';
 import { type WorkerHttp, startWorkerHttp } from './worker-http';
 

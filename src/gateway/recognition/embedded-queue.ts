@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { LocalRecognizer } from '../recognition/local';
+import type { LocalRecognizer } from './threads';
 import type { ClaimedJob, JobsRepo } from '../store/jobs';
-import { type JobSettings, MAX_ATTEMPTS, type RuntimeLog, lostOutcome, runJob } from './execute';
+import { type JobSettings, MAX_ATTEMPTS, type RuntimeLog, lostOutcome, runJob } from './job-attempt';
 
 /*
  * The in-process job queue (no REDIS_URL): the job table is the queue. A free worker thread

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestGateway, startTestGateway } from '../../support/gateway';
 import { createTestDatabase, postgresAvailable } from '../../support/services';
 import { freePort } from '../fetch/server';
-import { type Auth, appKeyAuth, blankPng, dataUrl, pollJob, recognise } from '../recognition/support';
+import { type Auth, appKeyAuth, blankPng, dataUrl, pollJob, recognise } from './support';
 import { type Child, eventually, startChild } from './processes';
 
 /*

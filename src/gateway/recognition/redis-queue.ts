@@ -1,9 +1,9 @@
 import { DelayedError, type Job, Queue, QueueEvents, WaitingError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { OcrTask } from '../../ocr/runtime/task';
-import type { LocalRecognizer, RunResult } from '../recognition/local';
+import type { LocalRecognizer, RunResult } from './threads';
 import type { JobsRepo } from '../store/jobs';
-import { type JobSettings, MAX_ATTEMPTS, type RuntimeLog, lostOutcome, runJob } from './execute';
+import { type JobSettings, MAX_ATTEMPTS, type RuntimeLog, lostOutcome, runJob } from './job-attempt';
 
 /*
  * The shared queue on Redis (REDIS_URL, BullMQ). Two kinds of BullMQ jobs:

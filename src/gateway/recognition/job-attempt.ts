@@ -1,7 +1,7 @@
 import { codes } from '../../protocol/codes';
 import { GatewayError } from '../errors';
-import { businessOf, failureError } from '../recognition/outcome';
-import type { LocalRecognizer } from '../recognition/local';
+import { businessOf, failureError } from './outcome';
+import type { LocalRecognizer } from './threads';
 import type { ClaimedJob, JobOutcome } from '../store/jobs';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lostOutcome } from '../../../src/gateway/jobs/execute';
+import { lostOutcome } from '../../../src/gateway/recognition/job-attempt';
 import { applicationsRepo } from '../../../src/gateway/store/applications';
 import { type Storage, openStorage } from '../../../src/gateway/store/db';
 import { type JobOutcome, type JobsRepo, jobsRepo } from '../../../src/gateway/store/jobs';

@@ -5,7 +5,7 @@ import { type Storage, openStorage } from '../../../src/gateway/store/db';
 import { type JobsRepo, jobsRepo } from '../../../src/gateway/store/jobs';
 import { type TestGateway, startTestGateway } from '../../support/gateway';
 import { createTestDatabase, postgresAvailable, redisAvailable, testRedisUrl } from '../../support/services';
-import { type Auth, appKeyAuth, dataUrl, hasFont, pollJob, recognise, slowPhoto, textImage } from '../recognition/support';
+import { type Auth, appKeyAuth, dataUrl, hasFont, pollJob, recognise, slowPhoto, textImage } from './support';
 import { type Child, eventually, startChild } from './processes';
 
 /*

@@ -4,7 +4,7 @@ import { errorEnvelope, successEnvelope } from '../http/envelope';
 import { readinessAnswer, readinessProbe } from '../http/health';
 import { createRegistry, metricsAccess, recognitionMetrics } from '../http/metrics';
 import type { Config } from '../config';
-import type { RecognitionRuntime } from '../recognition/runtime';
+import type { RecognitionRuntime } from './runtime';
 import type { Storage } from '../store/db';
 import { randomUUID } from 'node:crypto';
 
