@@ -8,6 +8,7 @@ import { dataUrl } from '../gateway/recognition/support';
 import { type TestGateway, call, startTestGateway } from '../support/gateway';
 import { redisAvailable, testRedisUrl } from '../support/services';
 import { hit } from '../scale/support/calls';
+import { endJob } from '../support/jobs';
 import { type Target, healthDuring, startTarget } from './support';
 
 /*
@@ -127,7 +128,7 @@ describe.skipIf(!hasRedis)('finding 4: unbounded asynchronous backlog', () => {
       // a finished job's input is dropped, and its place is free again
       const jobs = jobsRepo(storage);
       const id = (await storage.db.selectFrom('recognition_jobs').select('id').where('appid', '=', b.appid).executeTakeFirstOrThrow()).id;
-      await jobs.end(id, { status: 'PROCESS_FAILED', code: -1, remark: 'test' }, Date.now(), 60_000);
+      await endJob(jobs, id, { status: 'PROCESS_FAILED', code: -1, remark: 'test' }, Date.now(), 60_000);
       expect((await submit({ appKey: b.appKey })).json.gateway_res_code).toBe(0);
     }, 120_000);
 

@@ -92,7 +92,7 @@ export function recognitionMetrics(registry: Registry, runtime: RecognitionRunti
     registers,
     async collect() {
       this.reset();
-      const counts = await runtime.sharedQueueCounts()?.catch(() => undefined);
+      const counts = await runtime.queueCounts()?.catch(() => undefined);
       for (const [state, n] of Object.entries(counts ?? {})) this.set({ state }, n);
     },
   });

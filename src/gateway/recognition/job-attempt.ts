@@ -5,26 +5,10 @@ import type { LocalRecognizer } from './threads';
 import type { ClaimedJob, JobOutcome } from '../store/jobs';
 
 /*
- * One attempt of an asynchronous job on this process' workers, whichever queue delivered it.
+ * One attempt of an asynchronous job on this process' threads, whichever queue delivered it.
  * The outcome maps onto the job states of DESIGN.md §5; a worker thread dying under the task is
- * not an outcome but a lost attempt, which the queue retries (at most 3 starts in all).
+ * not an outcome but a lost attempt, which the runner retries (at most 3 starts in all).
  */
-
-/** What the job machinery logs through (pino or fastify's logger). */
-export interface RuntimeLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-export interface JobSettings {
-  /** a job running longer ends TIMEOUT_FAILED */
-  timeoutMs: number;
-  /** how long a finished job stays readable */
-  retentionMs: number;
-  /** heartbeat: a running job not renewed for this long counts as lost */
-  leaseMs: number;
-}
 
 /** Starts of one job before it ends LIMIT_RETRY_FAILED (DESIGN.md §5: "worker lost 3 times"). */
 export const MAX_ATTEMPTS = 3;

@@ -1,33 +1,36 @@
-import { DelayedError, type Job, Queue, QueueEvents, WaitingError, Worker } from 'bullmq';
+import { type Job, Queue, QueueEvents, WaitingError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { OcrTask } from '../../ocr/runtime/task';
+import { GatewayError, isGatewayError } from '../errors';
+import type { JobsRepo, NewJob } from '../store/jobs';
+import type { JobQueue, JobSettings, RuntimeLog } from './job-queue';
+import type { JobRunner } from './job-runner';
 import type { LocalRecognizer, RunResult } from './threads';
-import type { JobsRepo } from '../store/jobs';
-import { type JobSettings, MAX_ATTEMPTS, type RuntimeLog, lostOutcome, runJob } from './job-attempt';
 
 /*
- * The shared queue on Redis (REDIS_URL, BullMQ). Two kinds of BullMQ jobs:
- * - 'job': an asynchronous job. Its row (input included) is in the database; BullMQ carries the
- *   id. BullMQ's own machinery handles loss: a worker that dies stops renewing its lock, the
- *   stalled check puts the job back (maxStalledCount 2, so the third loss fails it), a thrown
- *   "worker lost" is retried (attempts 3). Its events move the row: stalled → QUEUING, final
- *   failure → LIMIT_RETRY_FAILED. `reconcile` repairs rows whose event was missed.
- * - 'sync': a synchronous call from a gateway without workers. It carries its input (for at
- *   most the 5 s budget; completed jobs go after a minute) and its absolute deadline: a worker
- *   that gets it late answers "time-out" without running it, so late work does not pile up.
- *   It has no priority, and BullMQ takes jobs without priority first: callers waiting on the
- *   line go ahead of asynchronous jobs (which have one).
+ * The Redis queue (REDIS_URL, BullMQ), shared by every gateway and worker. Two kinds of BullMQ jobs:
+ * - 'job': the doorbell of an asynchronous job. The job itself is its row (job-runner.ts: state,
+ *   starts, lease); the doorbell carries the id and only says which consumer runs it next. The
+ *   consumer that takes a doorbell claims the row and runs it within that BullMQ slot, so a busy
+ *   worker takes no synchronous calls meanwhile. A doorbell that goes missing (the job accepted
+ *   while Redis was away, Redis restarted without its data, taken while storage was away) costs
+ *   nothing but time: every process rings again, at its upkeep, for rows waiting longer than a
+ *   lease, and BullMQ ignores a doorbell that is already there (the job id is the row's).
+ * - 'sync': a synchronous call from a gateway without threads. It carries its input (for at most
+ *   the 5 s budget; completed ones go after a minute) and its absolute deadline: a worker that
+ *   gets it late answers "time-out" without running it, so late work does not pile up. It has no
+ *   priority, and BullMQ takes jobs without priority first: callers waiting on the line go ahead
+ *   of asynchronous jobs (whose doorbells have one).
  */
 
 const QUEUE = 'recognition';
 /** Longest a request (or a shutdown) waits on Redis before giving up on it. */
 const REDIS_WAIT_MS = 2000;
 const ASYNC_PRIORITY = 10;
-/** A job whose row could not be written waits this long (at most) before it is tried again. */
-const STORAGE_RETRY_MS = 5000;
+/** Doorbells rung again per upkeep, at most (the oldest waiting rows first). */
+const RING_BATCH = 100;
 /** BullMQ refuses integer-looking custom ids; the prefix also tells our ids from BullMQ's own */
 const bullId = (id: string) => `job-${id}`;
-const rowId = (jobId: string) => (jobId.startsWith('job-') ? jobId.slice(4) : undefined);
 
 /** `work`, or an error once `ms` have passed: BullMQ waits for Redis forever, callers must not. */
 function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -46,22 +49,24 @@ interface SyncData {
   deadline: number;
 }
 
-export interface SharedQueueOptions {
+export interface RedisQueueOptions {
   url: string;
   prefix: string;
   repo: JobsRepo;
+  runner: JobRunner;
   settings: JobSettings;
   log: RuntimeLog;
-  /** this process' workers; without them it only queues */
-  consumer?: LocalRecognizer;
-  /** synchronous calls wait on the queue here (a gateway without workers) */
+  /** this process' threads; without them it only queues */
+  threads?: LocalRecognizer;
+  /** synchronous calls wait on the queue here (a gateway without threads) */
   waitsForSync: boolean;
   /** sync calls waiting on the queue before more are shed */
   maxWaiting: number;
 }
 
-export class SharedQueue {
-  readonly #opts: SharedQueueOptions;
+export class RedisJobQueue implements JobQueue {
+  readonly name = 'redis';
+  readonly #opts: RedisQueueOptions;
   readonly #connections: Redis[] = [];
   readonly #queue: Queue;
   readonly #producer: Redis;
@@ -69,11 +74,11 @@ export class SharedQueue {
   readonly #worker: Worker | undefined;
   readonly #running = new Map<string, AbortController>();
   #timer: NodeJS.Timeout | undefined;
-  #reconciling = false;
+  #upkeeping = false;
 
-  constructor(opts: SharedQueueOptions) {
+  constructor(opts: RedisQueueOptions) {
     this.#opts = opts;
-    const { prefix, settings, consumer } = opts;
+    const { prefix, settings, threads } = opts;
     // the producer fails fast while Redis is down (the caller gets an answer); blocking
     // connections (events, worker) must wait out reconnects: BullMQ needs maxRetriesPerRequest null
     this.#producer = this.#connect({ enableOfflineQueue: false, maxRetriesPerRequest: 1 });
@@ -83,20 +88,18 @@ export class SharedQueue {
       this.#events = new QueueEvents(QUEUE, { prefix, connection: this.#connect({ maxRetriesPerRequest: null }) });
       this.#events.on('error', (err) => opts.log.warn({ err }, 'recognition queue events: redis error'));
     }
-    if (consumer) {
-      this.#worker = new Worker(QUEUE, (job, token) => this.#process(job, token), {
+    if (threads) {
+      this.#worker = new Worker(QUEUE, (job, token) => this.#process(job, token, threads), {
         prefix,
         connection: this.#connect({ maxRetriesPerRequest: null }),
-        concurrency: consumer.threads,
+        concurrency: threads.threads,
+        // the lock only keeps the slot: a doorbell taken again after a stall finds its row claimed
         lockDuration: settings.leaseMs,
         stalledInterval: settings.leaseMs,
-        maxStalledCount: MAX_ATTEMPTS - 1,
         // takes work only once `consume` is called: after this process' threads are warm
         autorun: false,
       });
       this.#worker.on('error', (err) => opts.log.warn({ err }, 'recognition worker: redis error'));
-      this.#worker.on('stalled', (jobId) => this.#onStalled(jobId));
-      this.#worker.on('failed', (job, err) => this.#onFailed(job, err));
     }
   }
 
@@ -108,18 +111,17 @@ export class SharedQueue {
   }
 
   /** Does not wait for Redis: a gateway starts (and answers -7 for queued work) while Redis is down. */
-  start(): void {
-    void this.reconcile();
-    this.#timer = setInterval(() => void this.reconcile(), this.#opts.settings.leaseMs);
+  async start(): Promise<void> {
+    void this.#upkeep();
+    this.#timer = setInterval(() => void this.#upkeep(), Math.max(50, this.#opts.settings.leaseMs / 3));
     this.#timer.unref();
   }
 
-  /** Starts taking jobs and calls (this process' threads are warm). */
   consume(): void {
     this.#worker?.run().catch((err) => this.#opts.log.warn({ err }, 'recognition worker stopped'));
   }
 
-  /** BullMQ's jobs by state (metrics): `waiting` are synchronous calls, `prioritized` asynchronous jobs. */
+  /** BullMQ's jobs by state (metrics): `waiting` are synchronous calls, `prioritized` job doorbells. */
   async counts(): Promise<Record<string, number>> {
     this.#connected();
     return within(this.#queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'), REDIS_WAIT_MS, 'count jobs');
@@ -130,28 +132,63 @@ export class SharedQueue {
     if (this.#producer.status !== 'ready') throw new Error(`redis is not connected (${this.#producer.status})`);
   }
 
-  /** Queues the asynchronous job whose row was just written. */
-  async submit(id: string): Promise<void> {
-    this.#connected();
-    await within(this.#add(id), REDIS_WAIT_MS, 'add a job');
+  async submit(job: NewJob): Promise<void> {
+    await this.#opts.repo.insert(job, Date.now());
+    try {
+      await this.#ring([job.id]);
+    } catch (err) {
+      // the row is the job: the upkeep rings for it once Redis answers again
+      this.#opts.log.warn({ err, job: job.id }, 'recognition job recorded but not queued yet (redis unavailable)');
+    }
   }
 
-  #add(id: string) {
-    return this.#queue.add(
-      'job',
-      { id },
-      { jobId: bullId(id), priority: ASYNC_PRIORITY, attempts: MAX_ATTEMPTS, removeOnComplete: true, removeOnFail: { age: this.#opts.settings.retentionMs / 1000 } },
-    );
+  /** Doorbells for waiting rows; one already there for a row is left as it is. */
+  async #ring(ids: string[]): Promise<void> {
+    this.#connected();
+    const doorbells = ids.map((id) => ({
+      name: 'job',
+      data: { id },
+      opts: { jobId: bullId(id), priority: ASYNC_PRIORITY, removeOnComplete: true, removeOnFail: true },
+    }));
+    await within(this.#queue.addBulk(doorbells), REDIS_WAIT_MS, 'ring for jobs');
   }
 
-  /** How many synchronous calls wait for a worker, across all gateways. */
-  waitingSync(): Promise<number> {
-    this.#connected();
-    return within(this.#queue.getWaitingCount(), REDIS_WAIT_MS, 'count waiting calls');
+  /** Leases renewed and lost runners' jobs recovered (job-runner.ts), then rows waiting longer than a lease rung for again. */
+  async #upkeep(): Promise<void> {
+    if (this.#upkeeping) return;
+    this.#upkeeping = true;
+    const { repo, runner, settings, log } = this.#opts;
+    try {
+      await runner.upkeep();
+      if (this.#producer.status !== 'ready') return;
+      const waiting = await repo.waitingSince(Date.now() - settings.leaseMs, RING_BATCH);
+      if (waiting.length) await this.#ring(waiting);
+    } catch (err) {
+      log.warn({ err }, 'recognition job maintenance failed');
+    } finally {
+      this.#upkeeping = false;
+    }
+  }
+
+  async recognize(task: OcrTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
+    // a gateway with threads of its own keeps its callers' calls (no Redis round trip)
+    if (this.#opts.threads) return this.#opts.threads.runOrShed(task, { timeoutMs, signal });
+    try {
+      this.#connected();
+      if ((await within(this.#queue.getWaitingCount(), REDIS_WAIT_MS, 'count waiting calls')) >= this.#opts.maxWaiting) {
+        throw new GatewayError('OVERLOADED', 'the recognition queue is full');
+      }
+      return await this.#call(task, timeoutMs, signal);
+    } catch (err) {
+      // Redis failures on the request path answer -7 (try again), not -1
+      if (isGatewayError(err) || signal.aborted) throw err;
+      this.#opts.log.warn({ err }, 'recognition queue unavailable');
+      throw new GatewayError('OVERLOADED', 'the recognition queue is unavailable');
+    }
   }
 
   /** Runs a synchronous call on whichever worker is free, within `timeoutMs`. */
-  async run(task: OcrTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
+  async #call(task: OcrTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
     if (!this.#events) throw new Error('this process does not wait for synchronous results');
     const deadline = Date.now() + timeoutMs;
     const data: SyncData = { kind: task.kind, options: task.options, input: Buffer.from(task.bytes).toString('base64'), deadline };
@@ -181,108 +218,48 @@ export class SharedQueue {
     return { ok: false, failure: { kind: 'timeout' } };
   }
 
-  async #process(job: Job, token: string | undefined): Promise<unknown> {
-    const recognizer = this.#opts.consumer!;
+  async #process(job: Job, token: string | undefined, threads: LocalRecognizer): Promise<unknown> {
+    if (job.name === 'job') return this.#runJob(job, token, threads);
     const abort = new AbortController();
     this.#running.set(job.id!, abort);
     try {
-      if (job.name === 'sync') {
-        const { kind, options, input, deadline } = job.data as SyncData;
-        const left = deadline - Date.now();
-        if (left <= 0) return { ok: false, failure: { kind: 'timeout' } } satisfies RunResult;
-        return await recognizer.run({ kind, options, bytes: Buffer.from(input, 'base64') }, { timeoutMs: left, signal: abort.signal });
-      }
-      return await this.#processJob(job, token, recognizer, abort.signal);
+      const { kind, options, input, deadline } = job.data as SyncData;
+      const left = deadline - Date.now();
+      if (left <= 0) return { ok: false, failure: { kind: 'timeout' } } satisfies RunResult;
+      return await threads.run({ kind, options, bytes: Buffer.from(input, 'base64') }, { timeoutMs: left, signal: abort.signal });
     } catch (err) {
       if (!abort.signal.aborted) throw err;
       // shutting down: back to the queue for another worker, not counted as a failure
       await within(job.moveToWait(token), REDIS_WAIT_MS, 'requeue on shutdown').catch(() => {});
-      const id = rowId(job.id!);
-      if (id) await this.#opts.repo.requeue(id).catch(() => {});
       throw new WaitingError();
     } finally {
       this.#running.delete(job.id!);
     }
   }
 
-  async #processJob(job: Job, token: string | undefined, recognizer: LocalRecognizer, signal: AbortSignal): Promise<null> {
-    const { repo, settings, log } = this.#opts;
+  /** A doorbell: the row is claimed and run in this slot; one that went back to the queue rings again at once. */
+  async #runJob(job: Job, token: string | undefined, threads: LocalRecognizer): Promise<null> {
+    const { runner, log } = this.#opts;
     const id = (job.data as { id: string }).id;
-    const claimed = await repo.claimDelivered(id, job.attemptsStarted, Date.now()).catch((err) => this.#later(job, token, err));
-    if (!claimed) return null; // finished or expired meanwhile: nothing to do
-    const attempt = await runJob(claimed, recognizer, { timeoutMs: settings.timeoutMs, signal });
-    if ('lost' in attempt) {
-      // BullMQ's retry is what counts; the row follows when storage answers (claimDelivered takes PROCESSING rows)
-      await repo.requeue(id, { attempt: claimed.attempts }).catch(() => {});
-      throw new Error(attempt.lost); // BullMQ retries it (attempts 3)
-    }
-    if (attempt.internal) log.error({ job: id, detail: attempt.internal }, 'recognition job failed on our side');
-    await repo.finish(id, claimed.attempts, attempt.outcome, Date.now(), settings.retentionMs).catch((err) => this.#later(job, token, err));
-    return null;
-  }
-
-  /**
-   * Storage did not answer (PostgreSQL restarting): the job waits in BullMQ and is run again a
-   * little later, on whichever worker, without counting as a lost worker. Otherwise BullMQ's
-   * three quick attempts would end it LIMIT_RETRY_FAILED within a blink of the database.
-   */
-  async #later(job: Job, token: string | undefined, err: unknown): Promise<never> {
-    this.#opts.log.warn({ err, job: rowId(job.id!) }, 'storage unavailable: recognition job tried again later');
-    await within(job.moveToDelayed(Date.now() + Math.min(STORAGE_RETRY_MS, this.#opts.settings.leaseMs), token), REDIS_WAIT_MS, 'delay a job');
-    throw new DelayedError();
-  }
-
-  #onStalled(jobId: string): void {
-    const id = rowId(jobId);
-    this.#opts.log.warn({ job: id ?? jobId }, 'recognition job stalled (its worker was lost); queued again');
-    if (id) this.#opts.repo.requeue(id).catch((err) => this.#opts.log.warn({ err, job: id }, 'could not record a stalled job'));
-  }
-
-  #onFailed(job: Job | undefined, err: Error): void {
-    const id = job?.id && rowId(job.id);
-    if (!id) return;
-    const { repo, settings, log } = this.#opts;
-    // finishedOn is only set when BullMQ gives up; otherwise the job is retried
-    const write = job.finishedOn ? repo.end(id, lostOutcome(), Date.now(), settings.retentionMs) : repo.requeue(id);
-    write.catch((e) => log.warn({ err: e, job: id }, 'could not record a failed job'));
-    if (job.finishedOn) log.warn({ job: id, reason: err.message }, 'recognition job given up');
-  }
-
-  /**
-   * Repairs what a missed event or a lost Redis left behind, as BullMQ's state of the job says:
-   * QUEUING rows whose BullMQ job is gone are queued again, those BullMQ gave up on end
-   * LIMIT_RETRY_FAILED; PROCESSING rows that outlived any possible run are put back or ended.
-   */
-  async reconcile(): Promise<void> {
-    const { repo, settings, log } = this.#opts;
-    if (this.#reconciling || this.#producer.status !== 'ready') return;
-    this.#reconciling = true;
-    const now = Date.now();
-    const stateOf = (id: string) => within(this.#queue.getJobState(bullId(id)), REDIS_WAIT_MS, 'job state');
-    try {
-      for (const id of await repo.listStale('QUEUING', now - 2 * settings.leaseMs, 100)) {
-        const state = await stateOf(id);
-        if (state === 'unknown') await this.submit(id);
-        else if (state === 'failed') await repo.end(id, lostOutcome(), now, settings.retentionMs);
-      }
-      for (const id of await repo.listStale('PROCESSING', now - settings.timeoutMs - 3 * settings.leaseMs, 100)) {
-        const state = await stateOf(id);
-        if (state === 'active') continue;
-        if (state === 'failed' || state === 'completed') await repo.end(id, lostOutcome(), now, settings.retentionMs);
-        else await repo.requeue(id); // waiting again, or gone from Redis (queued again by the next pass)
-      }
-    } catch (err) {
-      log.warn({ err }, 'recognition queue reconciliation failed');
-    } finally {
-      this.#reconciling = false;
-    }
+    const claimed = await runner.claim(id).catch((err: unknown) => {
+      log.warn({ err, job: id }, 'storage unavailable: recognition job rung for again later');
+      return undefined;
+    });
+    if (!claimed && !runner.closed) return null; // taken, ended or expired meanwhile: nothing to do
+    if (claimed && (await runner.run(claimed, threads)) === 'finished') return null;
+    // back in the queue (its thread was lost), or this process is stopping: the same doorbell, for whichever worker is free
+    await within(job.moveToWait(token), REDIS_WAIT_MS, 'ring again').catch(() => {});
+    throw new WaitingError();
   }
 
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    // the worker takes nothing more and waits for what it runs, which is stopped here
+    const worker = this.#worker?.close();
     for (const abort of this.#running.values()) abort.abort(new Error('shutting down'));
+    await this.#opts.runner.close();
     // with Redis away BullMQ's close waits for it; the connections are cut below in any case
-    const closing = [this.#worker?.close(), this.#events?.close(), this.#queue.close()];
+    const closing = [worker, this.#events?.close(), this.#queue.close()];
     await within(Promise.all(closing), 3 * REDIS_WAIT_MS, 'close').catch(() => {});
     for (const redis of this.#connections) redis.disconnect();
   }

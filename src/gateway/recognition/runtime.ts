@@ -1,25 +1,21 @@
 import type { Extracted } from '../../ocr/documents/extractor';
 import type { OcrTask } from '../../ocr/runtime/task';
 import type { Config } from '../config';
-import { GatewayError, isGatewayError } from '../errors';
-import type { JobSettings, RuntimeLog } from './job-attempt';
-import { LocalJobQueue } from './embedded-queue';
-import type { SharedQueue } from './redis-queue';
+import { GatewayError } from '../errors';
 import type { Storage } from '../store/db';
-import { type JobView, jobsRepo } from '../store/jobs';
+import { type JobView, type JobsRepo, jobsRepo } from '../store/jobs';
+import { EmbeddedJobQueue } from './embedded-queue';
+import type { JobQueue, JobSettings, RuntimeLog } from './job-queue';
+import { type JobCounters, JobRunner } from './job-runner';
 import { failureError } from './outcome';
-import { LocalRecognizer, type RunResult } from './threads';
-import { type JobCounters, countingRepo, jobsByStatus } from './stats';
+import { LocalRecognizer } from './threads';
 
 /*
- * Where recognition runs in this process (docs/recognition-runtime.md):
- * - synchronous calls: on this process' workers when it has some (RECOGNITION_WORKERS > 0),
- *   otherwise through the shared queue (REDIS_URL) on whichever worker is free, otherwise
- *   nowhere (-6);
- * - asynchronous jobs: a row in the job table, run by the in-process queue (no REDIS_URL) or
- *   by any consumer of the shared queue.
- * Built with the services (cheap, nothing runs); `start` creates the workers and consumers, so
- * the admin command line never loads a model.
+ * Recognition in this process (docs/recognition-runtime.md): its threads (RECOGNITION_WORKERS)
+ * and the job queue chosen once at start (job-queue.ts): the Redis queue with REDIS_URL, else
+ * the embedded queue when this process has threads, else none (-6). Built with the services
+ * (cheap, nothing runs); `start` creates the threads and the queue, so the admin command line
+ * never loads a model.
  */
 
 export interface JobRequest {
@@ -40,21 +36,18 @@ export type Warmth = { state: 'none' | 'warming' | 'ready' } | { state: 'failed'
 
 export class RecognitionRuntime {
   readonly #config: Config;
-  readonly #storage: Storage;
-  readonly #repo;
+  readonly #repo: JobsRepo;
   readonly jobCounters: JobCounters = { started: 0, finished: new Map() };
   #warmth: Warmth = { state: 'none' };
   #warmed: Promise<void> = Promise.resolve();
   #log: RuntimeLog | undefined;
   #local: LocalRecognizer | undefined;
-  #localJobs: LocalJobQueue | undefined;
-  #shared: SharedQueue | undefined;
+  #queue: JobQueue | undefined;
   #sweeper: NodeJS.Timeout | undefined;
 
   constructor(config: Config, storage: Storage) {
     this.#config = config;
-    this.#storage = storage;
-    this.#repo = countingRepo(jobsRepo(storage), this.jobCounters);
+    this.#repo = jobsRepo(storage);
   }
 
   get budgetMs(): number {
@@ -66,7 +59,7 @@ export class RecognitionRuntime {
     return { timeoutMs: c.JOB_TIMEOUT_SECONDS * 1000, retentionMs: c.JOB_RETENTION_SECONDS * 1000, leaseMs: c.JOB_LEASE_SECONDS * 1000 };
   }
 
-  /** This process' workers, when it has some (tests look at their threads). */
+  /** This process' threads, when it has some (tests look at them). */
   get local(): LocalRecognizer | undefined {
     return this.#local;
   }
@@ -84,7 +77,7 @@ export class RecognitionRuntime {
    * `role` 'worker': a `npm run worker` process, which consumes the shared queue and serves no
    * calls; it returns once its threads are warm (and throws if they cannot read), so it never
    * takes a caller's call onto a cold thread. A gateway returns at once and warms meanwhile
-   * (`warmth`, /readyz); its share of the shared queue waits for the warm-up too.
+   * (`warmth`, /readyz). Either takes work only once its threads are warm.
    */
   async start(log: RuntimeLog, role: 'gateway' | 'worker' = 'gateway'): Promise<void> {
     const c = this.#config;
@@ -93,26 +86,10 @@ export class RecognitionRuntime {
     if (threads > 0) this.#local = new LocalRecognizer(threads, c.RECOGNITION_MAX_WAITING ?? DEFAULT_WAITING_PER_THREAD * threads);
     const warmed = this.#warm(log);
     this.#warmed = warmed;
-    if (c.REDIS_URL) {
-      // loaded here: BullMQ costs the admin command line (which shares the services) a second to import
-      const { SharedQueue } = await import('./redis-queue');
-      this.#shared = new SharedQueue({
-        url: c.REDIS_URL,
-        prefix: c.REDIS_PREFIX,
-        repo: this.#repo,
-        settings: this.settings,
-        log,
-        ...(this.#local ? { consumer: this.#local } : {}),
-        waitsForSync: role === 'gateway' && !this.#local,
-        maxWaiting: c.RECOGNITION_MAX_WAITING ?? DEFAULT_QUEUE_MAX_WAITING,
-      });
-      this.#shared.start();
-      const shared = this.#shared;
-      void warmed.then(() => this.#warmth.state === 'ready' && shared.consume());
-    } else if (this.#local) {
-      this.#localJobs = new LocalJobQueue(this.#repo, this.#local, this.settings, log);
-      await this.#localJobs.start();
-    }
+    this.#queue = await this.#chooseQueue(log, role);
+    await this.#queue?.start();
+    const queue = this.#queue;
+    void warmed.then(() => this.#warmth.state === 'ready' && queue?.consume());
     const every = Math.min(60_000, this.settings.retentionMs);
     this.#sweeper = setInterval(() => void this.sweep(), every);
     this.#sweeper.unref();
@@ -120,7 +97,28 @@ export class RecognitionRuntime {
       await warmed;
       if (this.#warmth.state === 'failed') throw new Error(this.#warmth.reason);
     }
-    log.info({ threads, queue: this.#shared ? 'redis' : this.#localJobs ? 'in-process' : 'none', role }, 'recognition ready');
+    log.info({ threads, queue: this.#queue?.name ?? 'none', role }, 'recognition ready');
+  }
+
+  async #chooseQueue(log: RuntimeLog, role: 'gateway' | 'worker'): Promise<JobQueue | undefined> {
+    const c = this.#config;
+    const runner = new JobRunner(this.#repo, this.settings, log, this.jobCounters);
+    if (c.REDIS_URL) {
+      // loaded here: BullMQ costs the admin command line (which shares the services) a second to import
+      const { RedisJobQueue } = await import('./redis-queue');
+      return new RedisJobQueue({
+        url: c.REDIS_URL,
+        prefix: c.REDIS_PREFIX,
+        repo: this.#repo,
+        runner,
+        settings: this.settings,
+        log,
+        ...(this.#local ? { threads: this.#local } : {}),
+        waitsForSync: role === 'gateway' && !this.#local,
+        maxWaiting: c.RECOGNITION_MAX_WAITING ?? DEFAULT_QUEUE_MAX_WAITING,
+      });
+    }
+    return this.#local && new EmbeddedJobQueue(this.#repo, runner, this.#local, this.settings, log);
   }
 
   /** Never rejects: the outcome is in `warmth`. */
@@ -144,33 +142,21 @@ export class RecognitionRuntime {
     return l && { threads: l.threads, busy: l.busy, waiting: l.waiting };
   }
 
-  /** BullMQ's jobs by state; undefined without the shared queue, rejects while Redis is away. */
-  sharedQueueCounts(): Promise<Record<string, number>> | undefined {
-    return this.#shared?.counts();
+  /** The queue's own jobs by state; undefined for the embedded queue, rejects while Redis is away. */
+  queueCounts(): Promise<Record<string, number>> | undefined {
+    return this.#queue?.counts?.();
   }
 
   /** The job table by status, every process' jobs. */
   jobsByStatus(): Promise<Record<string, number>> {
-    return jobsByStatus(this.#storage);
+    return this.#repo.countByStatus();
   }
 
   /** A synchronous recognition within the budget; throws the GatewayError the caller gets. */
   async recognize(task: OcrTask, signal: AbortSignal): Promise<Extracted> {
+    if (!this.#queue) throw unavailable();
     const budget = this.budgetMs;
-    let result: RunResult;
-    if (this.#local) {
-      if (!this.#local.hasRoom) throw new GatewayError('OVERLOADED', 'all recognition workers are busy');
-      result = await this.#local.run(task, { timeoutMs: budget, signal });
-    } else if (this.#shared) {
-      result = await this.#onQueue(async (shared) => {
-        if ((await shared.waitingSync()) >= (this.#config.RECOGNITION_MAX_WAITING ?? DEFAULT_QUEUE_MAX_WAITING)) {
-          throw new GatewayError('OVERLOADED', 'the recognition queue is full');
-        }
-        return shared.run(task, budget, signal);
-      }, signal);
-    } else {
-      throw unavailable();
-    }
+    const result = await this.#queue.recognize(task, budget, signal);
     if (result.ok) return result.extracted;
     if (result.failure.kind === 'internal' || result.failure.kind === 'lost') this.#log?.error({ detail: result.failure.detail }, 'recognition failed');
     throw failureError(result.failure, budget);
@@ -178,15 +164,9 @@ export class RecognitionRuntime {
 
   /** Records and queues an asynchronous job. */
   async submit(req: JobRequest): Promise<void> {
-    if (!this.#shared && !this.#localJobs) throw unavailable();
-    await this.#repo.insert({ id: req.id, appid: req.appid, outCode: req.outCode, point: req.point, kind: req.task.kind, options: req.task.options, input: req.task.bytes }, Date.now());
-    if (this.#localJobs) return this.#localJobs.notify();
-    try {
-      await this.#shared!.submit(req.id);
-    } catch (err) {
-      // the row is kept: reconciliation queues it once Redis answers again
-      this.#log?.warn({ err, job: req.id }, 'recognition job recorded but not queued yet (redis unavailable)');
-    }
+    if (!this.#queue) throw unavailable();
+    const { task, ...job } = req;
+    await this.#queue.submit({ ...job, kind: task.kind, options: task.options, input: task.bytes });
   }
 
   /** The job as its application sees it; undefined when unknown, expired or another application's. */
@@ -202,21 +182,9 @@ export class RecognitionRuntime {
     }
   }
 
-  /** Redis failures on the request path answer -7 (try again), not -1. */
-  async #onQueue<T>(work: (shared: SharedQueue) => Promise<T>, signal: AbortSignal): Promise<T> {
-    try {
-      return await work(this.#shared!);
-    } catch (err) {
-      if (isGatewayError(err) || signal.aborted) throw err;
-      this.#log?.warn({ err }, 'recognition queue unavailable');
-      throw new GatewayError('OVERLOADED', 'the recognition queue is unavailable');
-    }
-  }
-
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
-    await this.#localJobs?.close();
-    await this.#shared?.close();
+    await this.#queue?.close();
     await this.#local?.close();
   }
 }

@@ -1,6 +1,7 @@
 import type { Extracted } from '../../ocr/documents/extractor';
 import { createOcrPool, type OcrPool } from '../../ocr/runtime/pool';
 import type { OcrTask } from '../../ocr/runtime/task';
+import { GatewayError } from '../errors';
 import { classify, type Failure } from './outcome';
 
 /*
@@ -117,6 +118,12 @@ export class LocalRecognizer {
     });
     const first = await Promise.race([work, ended]);
     return first === 'ended' ? this.#stopped(opts.signal) : first;
+  }
+
+  /** `run`, or -7 at once when `maxWaiting` calls already wait for a thread (a synchronous caller's answer). */
+  async runOrShed(task: OcrTask, opts: { timeoutMs: number; signal: AbortSignal }): Promise<RunResult> {
+    if (!this.hasRoom) throw new GatewayError('OVERLOADED', 'all recognition workers are busy');
+    return this.run(task, opts);
   }
 
   #stopped(signal: AbortSignal | undefined): RunResult {

@@ -23,7 +23,7 @@ export async function startWorkerHttp(config: Config, port: number, storage: Sto
   const registry = createRegistry();
   recognitionMetrics(registry, runtime);
   const mayReadMetrics = metricsAccess(config.METRICS_ALLOW);
-  const readiness = readinessProbe({ storage, recognition: runtime, redis: { ping: () => runtime.sharedQueueCounts() ?? Promise.resolve() } });
+  const readiness = readinessProbe({ storage, recognition: runtime, redis: { ping: () => runtime.queueCounts() ?? Promise.resolve() } });
 
   const send = (res: http.ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8') => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });

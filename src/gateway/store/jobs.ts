@@ -1,5 +1,7 @@
 import type { JobStatus } from '../../protocol/points/2582-16';
+import type { ExpressionBuilder } from 'kysely';
 import type { Storage } from './db';
+import type { Database } from './schema';
 
 /*
  * Recognition job rows (DESIGN.md §5, docs/recognition-runtime.md). Every state change is one
@@ -79,6 +81,30 @@ function ending(outcome: JobOutcome, now: number, retentionMs: number) {
 }
 
 export function jobsRepo({ db, dialect }: Storage) {
+  /** A start (attempts + 1) of the row `pick` selects, if it is still waiting, under `owner`'s lease. */
+  async function start(owner: string, leaseUntil: number, now: number, pick: 'next' | { id: string }): Promise<ClaimedJob | undefined> {
+    const row = await db
+      .updateTable('recognition_jobs')
+      .set((eb) => ({ status: 'PROCESSING', attempts: eb('attempts', '+', 1), owner, lease_until: leaseUntil, started_at: now }))
+      .where('id', '=', (eb) =>
+        pick === 'next'
+          ? eb
+              .selectFrom('recognition_jobs')
+              .select('id')
+              .where('status', '=', 'QUEUING')
+              .orderBy('created_at')
+              .orderBy('id')
+              .limit(1)
+              // PostgreSQL: concurrent claimers skip each other's row instead of queueing on it
+              .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked())
+          : eb.val(pick.id),
+      )
+      .where('status', '=', 'QUEUING')
+      .returning(CLAIMED)
+      .executeTakeFirst();
+    return row ? toClaimed(row) : undefined;
+  }
+
   return {
     async insert(job: NewJob, now: number): Promise<void> {
       await db
@@ -118,38 +144,14 @@ export function jobsRepo({ db, dialect }: Storage) {
       await db.deleteFrom('recognition_jobs').where('id', '=', id).execute();
     },
 
-    /** In-process queue: the oldest waiting job, leased to `owner`. */
-    async claimNext(owner: string, leaseUntil: number, now: number): Promise<ClaimedJob | undefined> {
-      const row = await db
-        .updateTable('recognition_jobs')
-        .set((eb) => ({ status: 'PROCESSING', attempts: eb('attempts', '+', 1), owner, lease_until: leaseUntil, started_at: now }))
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('recognition_jobs')
-            .select('id')
-            .where('status', '=', 'QUEUING')
-            .orderBy('created_at')
-            .orderBy('id')
-            .limit(1)
-            // PostgreSQL: concurrent claimers skip each other's row instead of queueing on it
-            .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
-        )
-        .where('status', '=', 'QUEUING')
-        .returning(CLAIMED)
-        .executeTakeFirst();
-      return row ? toClaimed(row) : undefined;
+    /** The oldest waiting job, leased to `owner` until `leaseUntil` (the embedded queue, and any runner with a free thread). */
+    claimNext(owner: string, leaseUntil: number, now: number): Promise<ClaimedJob | undefined> {
+      return start(owner, leaseUntil, now, 'next');
     },
 
-    /** BullMQ delivered the job: it is ours for this attempt (BullMQ holds the lock, not the row). */
-    async claimDelivered(id: string, attempt: number, now: number): Promise<ClaimedJob | undefined> {
-      const row = await db
-        .updateTable('recognition_jobs')
-        .set({ status: 'PROCESSING', attempts: attempt, owner: null, lease_until: null, started_at: now })
-        .where('id', '=', id)
-        .where('status', 'in', ['QUEUING', 'PROCESSING'])
-        .returning(CLAIMED)
-        .executeTakeFirst();
-      return row ? toClaimed(row) : undefined;
+    /** Job `id`, if it is still waiting (a doorbell of the Redis queue named it), leased likewise. */
+    claim(id: string, owner: string, leaseUntil: number, now: number): Promise<ClaimedJob | undefined> {
+      return start(owner, leaseUntil, now, { id });
     },
 
     async renewLeases(ids: string[], owner: string, leaseUntil: number): Promise<void> {
@@ -185,51 +187,43 @@ export function jobsRepo({ db, dialect }: Storage) {
         .execute();
     },
 
-    /** Ends a job that is not running here (BullMQ gave up on it). */
-    async end(id: string, outcome: JobOutcome, now: number, retentionMs: number): Promise<boolean> {
-      const r = await db
-        .updateTable('recognition_jobs')
-        .set(ending(outcome, now, retentionMs))
-        .where('id', '=', id)
-        .where('status', 'in', ['QUEUING', 'PROCESSING'])
-        .executeTakeFirst();
-      return r.numUpdatedRows > 0n;
-    },
-
     /**
-     * In-process queue: jobs whose runner stopped renewing its lease (the process died) go back
-     * to the queue, or end as `lost` says once `maxAttempts` starts were lost.
+     * Jobs whose runner stopped renewing its lease (its process died) go back to the queue, or end
+     * as `lost` says once `maxAttempts` starts were lost. A running row without a lease was left
+     * by a version whose BullMQ held the lock instead: it counts as expired.
      */
     async recoverLeases(now: number, maxAttempts: number, lost: JobOutcome, retentionMs: number): Promise<{ requeued: number; failed: number }> {
+      const expired = (eb: ExpressionBuilder<Database, 'recognition_jobs'>) => eb.or([eb('lease_until', '<', now), eb('lease_until', 'is', null)]);
       const failed = await db
         .updateTable('recognition_jobs')
         .set(ending(lost, now, retentionMs))
         .where('status', '=', 'PROCESSING')
-        .where('lease_until', '<', now)
+        .where(expired)
         .where('attempts', '>=', maxAttempts)
         .executeTakeFirst();
       const requeued = await db
         .updateTable('recognition_jobs')
         .set({ status: 'QUEUING', owner: null, lease_until: null })
         .where('status', '=', 'PROCESSING')
-        .where('lease_until', '<', now)
+        .where(expired)
         .executeTakeFirst();
       return { requeued: Number(requeued.numUpdatedRows), failed: Number(failed.numUpdatedRows) };
     },
 
-    /** BullMQ reconciliation: unfinished jobs in `status` not touched since `before`. */
-    async listStale(status: 'QUEUING' | 'PROCESSING', before: number, limit: number): Promise<string[]> {
-      const column = status === 'QUEUING' ? 'created_at' : 'started_at';
+    /** Jobs waiting since before `before`, oldest first (the Redis queue rings for them again). */
+    async waitingSince(before: number, limit: number): Promise<string[]> {
+      const rows = await db.selectFrom('recognition_jobs').select('id').where('status', '=', 'QUEUING').where('created_at', '<', before).orderBy('created_at').limit(limit).execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Rows by status, every process' jobs (finished ones while they are kept). */
+    async countByStatus(): Promise<Record<string, number>> {
       const rows = await db
         .selectFrom('recognition_jobs')
-        .select('id')
-        .where('status', '=', status)
-        .where('lease_until', 'is', null)
-        .where(column, '<', before)
-        .orderBy(column)
-        .limit(limit)
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+        .groupBy('status')
         .execute();
-      return rows.map((r) => r.id);
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     },
 
     /** Deletes expired rows; returns how many. */

@@ -131,4 +131,21 @@ describe.skipIf(!available || !hasFont)('shared queue on PostgreSQL + Redis', ()
     const lost = await pollJob(other.url, auth, id);
     expect(lost.Data).toMatchObject({ Status: 'LIMIT_RETRY_FAILED', Result: 'recognition worker lost 3 times' });
   }, 300_000);
+
+  it('a job whose doorbell Redis lost (restarted without its data) is rung for again and runs', async () => {
+    for (const w of workers.splice(0)) await w.kill();
+    const id = await submit(quick, dataUrl(text.bytes));
+    const redis = new Redis(testRedisUrl());
+    try {
+      const keys = await redis.keys(`${prefix}:*`);
+      expect(keys.length).toBeGreaterThan(0);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+    await startWorker();
+    const done = await pollJob(other.url, auth, id);
+    expect(done.Data.Status).toBe('PROCESS_SUCCESS');
+    expect(JSON.parse(done.Data.Result).Results.map((l: { Text: string }) => l.Text)).toEqual(text.lines);
+  }, 300_000);
 });

@@ -3,6 +3,7 @@ import { lostOutcome } from '../../../src/gateway/recognition/job-attempt';
 import { applicationsRepo } from '../../../src/gateway/store/applications';
 import { type Storage, openStorage } from '../../../src/gateway/store/db';
 import { type JobOutcome, type JobsRepo, jobsRepo } from '../../../src/gateway/store/jobs';
+import { endJob } from '../../support/jobs';
 import { storageBackends } from '../../support/services';
 
 /*
@@ -44,7 +45,7 @@ describe.each(backends)('job table on $name', (backend) => {
     expect(await repo.readForApp(id, appid + 1, now)).toBeUndefined();
     // unfinished jobs never expire
     expect(await repo.readForApp(id, appid, now + 10 * HOUR)).toBeDefined();
-    await repo.end(id, success, now, 1800_000);
+    await endJob(repo, id, success, now, 1800_000);
     expect(await repo.readForApp(id, appid, now + 1799_000)).toMatchObject({ status: 'PROCESS_SUCCESS', result: '{"Results":[]}', ret_code: 0 });
     expect(await repo.readForApp(id, appid, now + 1800_000)).toBeUndefined();
   });
@@ -107,8 +108,8 @@ describe.each(backends)('job table on $name', (backend) => {
     await storage.db.deleteFrom('recognition_jobs').execute();
     const [old, fresh, open] = [await add(), await add(), await add()];
     const now = Date.now();
-    await repo.end(old, success, now - 2 * HOUR, HOUR);
-    await repo.end(fresh, success, now, HOUR);
+    await endJob(repo, old, success, now - 2 * HOUR, HOUR);
+    await endJob(repo, fresh, success, now, HOUR);
     expect(await repo.sweep(now)).toBe(1);
     expect(await repo.read(old)).toBeUndefined();
     expect(await repo.read(fresh)).toBeDefined();

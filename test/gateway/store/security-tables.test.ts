@@ -4,6 +4,7 @@ import { type Storage, openStorage } from '../../../src/gateway/store/db';
 import { queuedUsage } from '../../../src/gateway/store/job-usage';
 import { jobsRepo } from '../../../src/gateway/store/jobs';
 import { usedNoncesRepo } from '../../../src/gateway/store/nonces';
+import { endJob } from '../../support/jobs';
 import { storageBackends } from '../../support/services';
 
 /*
@@ -53,7 +54,7 @@ describe.each(backends)('security tables on $name', (backend) => {
     await add(a, null, 7);
     await add(b, 'x', 1000);
     await add(a, 'y', 5);
-    await jobs.end('usage5', { status: 'PROCESS_FAILED', code: -1, remark: '' }, Date.now(), 60_000);
+    await endJob(jobs, 'usage5', { status: 'PROCESS_FAILED', code: -1, remark: '' }, Date.now(), 60_000);
     expect(await queuedUsage(storage, a, 'x')).toEqual({ all: { jobs: 4, bytes: 1157 }, app: { jobs: 3, bytes: 157 }, token: { jobs: 2, bytes: 150 } });
     expect(await queuedUsage(storage, a, null)).toMatchObject({ token: { jobs: 0, bytes: 0 } });
     expect(await queuedUsage(storage, b + 1, 'x')).toMatchObject({ app: { jobs: 0, bytes: 0 } });
