@@ -20,6 +20,10 @@ const ownErrors = [
   'image_too_large',
   'capture_failed',
   'restricted_page', // a page the browser does not let extensions script
+  'browser_page', // the browser's own pages and the web store: no extension may enter them
+  'file_access', // a file:// page while "allow access to file URLs" is off
+  'page_access', // a web page the extension was not given access to (no activeTab, no grant)
+  'page_gone', // the tab or frame closed or navigated away meanwhile
   'no_tab',
   'job_failed',
   'job_timeout',

@@ -146,7 +146,29 @@ export const messageSpecs = {
       .strict(),
     response: empty,
   },
+  /**
+   * click-to-fill: a frame of the tab filled a step (`next`: the step every frame moves to) or the
+   * user ended the sequence; the background passes it on to every frame of the sender's tab
+   */
+  'fill.pickStep': {
+    from: 'content',
+    request: z.union([
+      z.object({ seq: z.string().min(16).max(64), next: z.number().int().min(0).max(1000) }).strict(),
+      z.object({ seq: z.string().min(16).max(64), end: z.literal(true) }).strict(),
+    ]),
+    response: empty,
+  },
+  /** Esc in a frame showing fill outlines: the background removes them from every frame of the tab */
+  'fill.clear': { from: 'content', request: empty, response: empty },
 } as const satisfies Record<string, { from: SenderKind; request: z.ZodType; response: z.ZodType }>;
+
+/**
+ * The port a fill panel holds to the background while a plan is outlined in a tab: `{ tabId }`
+ * when the outlines are shown, `{ tabId: null }` once filled or put away. If the port closes with
+ * a tab still named (the popup closed on the plan), the background removes the outlines.
+ */
+export const FILL_PLAN_PORT = 'fill-plan';
+export const fillPlanPortMessage = z.object({ tabId: z.number().int().nullable() }).strict();
 
 export type MessageType = keyof typeof messageSpecs;
 export type RequestOf<T extends MessageType> = z.input<(typeof messageSpecs)[T]['request']>;

@@ -135,7 +135,11 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     await page.goto(formUrl);
     const popup = await openPopup(h.ext);
     await popup.click('button.fill');
-    await expect.poll(() => popup.textContent('.fill-note')).toMatch(/^已填入 5 项/);
+    // the plan first; nothing is written before the user confirms it
+    await popup.waitForSelector('button.fill-confirm');
+    expect(await page.inputValue('#code')).toBe('');
+    await popup.click('button.fill-confirm');
+    await expect.poll(() => popup.textContent('.fill-summary')).toBe('已填入 5 项');
     expect(await page.inputValue('#code')).toBe('011002100111');
     expect(await page.inputValue('#no')).toBe('12345678');
     expect(await page.inputValue('#date')).toBe('2023-05-08');
@@ -146,8 +150,9 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     expect((await page.evaluate(() => (window as unknown as { events: string[] }).events)).sort()).toEqual(['code', 'date', 'no', 'seller', 'total']);
     await screenshot(popup.locator('body'), 'popup-fill');
 
-    // click-to-fill: pick 校验码 in the popup (it closes), then click the free input; 校验码 is
-    // not a key field, so it is under the fold
+    // click-to-fill from 校验码 on (the popup closes): click the free input, then Esc ends the
+    // sequence; 校验码 is not a key field, so it is under the fold
+    await popup.click('button.fill-finish');
     await popup.click('details.more-fields summary');
     const closed = popup.waitForEvent('close');
     await popup.click('tr[data-key=AntiFakeCode] button.pick');
@@ -156,7 +161,9 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     await expect.poll(() => page.locator('#recognition-pick-fill-banner').count()).toBe(1);
     await page.click('#free');
     expect(await page.inputValue('#free')).toBe('12345678901234567890');
-    expect(await page.locator('#recognition-pick-fill-banner').count()).toBe(0);
+    await expect.poll(() => page.locator('#recognition-pick-fill-banner').getAttribute('data-at')).toBe('1');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#recognition-pick-fill-banner').count()).toBe(0);
 
     // copy a field from the popup and paste it into the page
     const again = await openPopup(h.ext);

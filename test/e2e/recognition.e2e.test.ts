@@ -100,7 +100,8 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
     expect(await popup.textContent('.result h2')).toBe('驾驶证（正页）');
     expect(await fieldRows(popup)).toMatchObject({ 姓名: '谢乐桃', 证号: '150402199902223122', 性别: '女', 准驾车型: 'C1', 初次领证日期: '20150618' });
     await popup.click('button.fill');
-    await expect.poll(() => popup.textContent('.fill-note')).toMatch(/^已填入 \d+ 项/);
+    await popup.click('button.fill-confirm');
+    await expect.poll(() => popup.textContent('.fill-summary')).toMatch(/^已填入 \d+ 项/);
     expect(await page.inputValue('#name')).toBe('谢乐桃');
     expect(await page.inputValue('#number')).toBe('150402199902223122');
     expect(await page.inputValue('#class')).toBe('C1');
@@ -170,7 +171,8 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
     const popup = await openPopup(h.ext);
     expect(await popup.textContent('tr[data-key=Number] td.value')).toBe('K492');
     await popup.click('button.fill');
-    await expect.poll(() => popup.textContent('.fill-note')).toMatch(/^已填入 \d+ 项/);
+    await popup.click('button.fill-confirm');
+    await expect.poll(() => popup.textContent('.fill-summary')).toMatch(/^已填入 \d+ 项/);
     expect(await page.inputValue('#train')).toBe('K492');
     expect(await page.inputValue('#from')).toBe(data.DepartureStation);
     expect(await page.inputValue('#to')).toBe(data.Destination);

@@ -11,6 +11,7 @@ import * as fx from './fixtures/data';
 import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
 import './support/injected-files';
 import { freshHistoryDb } from './support/idb';
+import { runPageScripts } from './support/page-scripts';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
@@ -196,16 +197,49 @@ describe('popup', () => {
     expect(copied).toEqual(['皖AYL375']);
   });
 
-  it('fills the page form through the injected script and reports what matched', async () => {
+  it('fills the page from a result: the plan first, then what went where, and one click to undo', async () => {
     c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
     c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);
-    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) =>
-      opts.func ? [{ result: { filled: [{ key: 'InvoiceCode', label: '发票代码' }], unmatched: ['InvoiceNo'], candidates: 4 } }] : [{}],
-    );
+    c.tabs.get = vi.fn(async () => ({ id: 42, url: 'https://erp.example.com/claim' }));
+    // the page under the popup, filled by the real page scripts (happy-dom has one document for both)
+    const page = document.createElement('form');
+    page.innerHTML = '<label>发票代码 <input data-t="code"></label><label>价税合计 <input data-t="total"></label><label>备注 <input data-t="note"></label>';
+    document.body.append(page);
+    const calls = runPageScripts(c, 42);
+    const value = (t: string) => (page.querySelector(`[data-t=${t}]`) as HTMLInputElement).value;
     await open([entry('vat', fx.vatData)]);
     await click(button('填入网页表单'));
-    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 42, frameIds: [0] }, files: ['fill.js'] });
-    expect(container.querySelector('.fill-note')!.textContent).toBe('已填入 1 项 未匹配：发票号码。可用“点选填入”。');
+    await vi.waitFor(() => expect(text()).toContain('将填入 2 项'));
+    expect(calls[0]).toEqual({ target: { tabId: 42, allFrames: true }, files: ['fill.js'] });
+    const planned = [...container.querySelectorAll('.fill-pairs tr.planned')].map((tr) => [
+      tr.querySelector('th')!.textContent,
+      tr.querySelector('td.value')!.textContent,
+      (tr.querySelector('select') as HTMLSelectElement).selectedOptions[0]!.textContent,
+    ]);
+    expect(planned).toEqual([
+      ['发票代码', '011002100111', '发票代码'],
+      ['价税合计（小写）', '59.55', '价税合计'],
+    ]);
+    expect(value('code')).toBe('');
+    await click(button('确认填入'));
+    await vi.waitFor(() => expect(container.querySelector('.fill-summary')!.textContent).toBe('已填入 2 项'));
+    expect([value('code'), value('total'), value('note')]).toEqual(['011002100111', '59.55', '']);
+    expect([...container.querySelectorAll('.fill-report li')].map((li) => li.textContent)).toEqual(['✓ 发票代码 → 发票代码', '✓ 价税合计（小写） → 价税合计']);
+    expect(container.querySelector('.fill-missing')!.textContent).toContain('发票号码（网页上没有对应的输入框）');
+    await click(button('撤销填入'));
+    await vi.waitFor(() => expect(container.querySelector('.fill-summary')!.textContent).toBe('已撤销，恢复了 2 项'));
+    expect([value('code'), value('total')]).toEqual(['', '']);
+    page.remove();
+  });
+
+  it('says in words why a page cannot be filled', async () => {
+    c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
+    c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);
+    c.tabs.get = vi.fn(async () => ({ id: 42, url: 'chrome://extensions/' }));
+    await open([entry('vat', fx.vatData)]);
+    await click(button('填入网页表单'));
+    await vi.waitFor(() => expect(container.querySelector('.fill-panel [role=alert]')!.textContent).toBe('这是浏览器自己的页面（chrome://extensions/），浏览器不允许任何扩展读取或填写它'));
+    expect(c.scripting.executeScript).not.toHaveBeenCalled();
   });
 
   it('does not offer form fill for plates', async () => {

@@ -8,6 +8,7 @@ import { clearHistory, updateHistory } from './history';
 import { deleteEntries } from '../lib/history-db';
 import { cancelQueued, pump, retryFiles } from './batch';
 import { buildMenus } from './menus';
+import { relayClear, relayPickStep } from './pick-relay';
 import { byCode, byRegion } from './postal';
 import { hasHostPermission, loadSettings, saveSettings } from './settings-store';
 
@@ -56,4 +57,6 @@ export const handlers: Handlers = {
   'postal.byRegion': byRegion,
   'capture.start': ({ docId, tabId, windowId }) => startCapture(docId, tabId, windowId),
   'capture.selected': onSelected,
+  'fill.pickStep': relayPickStep,
+  'fill.clear': relayClear,
 };

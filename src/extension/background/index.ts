@@ -3,6 +3,7 @@ import { restrictStorageToTrustedContexts } from './credentials';
 import { handlers } from './handlers';
 import { buildMenus, onMenuClick } from './menus';
 import { openPopup } from './feedback';
+import { listenForPlans } from './plan-watch';
 import { resumePending } from './recognize';
 import { resumeBatch } from './batch';
 import { migrateLegacyHistory } from './history';
@@ -16,6 +17,7 @@ import { browser } from '../lib/browser';
 
 browser.runtime.onMessage.addListener(createRouter(handlers));
 listenToCommands();
+listenForPlans();
 browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
 browser.notifications.onClicked.addListener((id) => {
   if (id.startsWith('result:') || id === 'batch') void openPopup(undefined);

@@ -30,10 +30,15 @@ export function gatewayError(code: number, errorText: string): AppError {
   return { key: messageKeyOfCode(name), subs: [], code, ...(detail ? { detail } : {}) };
 }
 
-/** One line for the user: the localized message, then what the gateway said when it said more. */
+/**
+ * One line for the user: the localized message, then the detail: what the gateway said when it
+ * answered (it has a code), or else what the browser or the extension observed, which is never
+ * passed off as the gateway's words ("Failed to fetch" is the browser's).
+ */
 export function describeError(lang: Lang, e: AppError): string {
   const main = t(lang, e.key, ...e.subs);
-  return e.detail ? `${main}（${t(lang, 'err_detail', e.detail)}）` : main;
+  if (!e.detail) return main;
+  return `${main}（${t(lang, e.code !== undefined ? 'err_detail' : 'err_detail_local', e.detail)}）`;
 }
 
 /** Unexpected exceptions inside the extension, as a value. */

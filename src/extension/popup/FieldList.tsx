@@ -20,7 +20,7 @@ export function FieldList(props: { fields: ViewField[]; onPick?: (f: ViewField) 
               <td class="actions">
                 {f.value && <CopyButton text={f.value} />}
                 {f.value && props.onPick && (
-                  <button type="button" class="pick" title={t('fill_pick_hint', f.label)} onClick={() => props.onPick!(f)}>
+                  <button type="button" class="pick" title={t('fill_pick_from', f.label)} onClick={() => props.onPick!(f)}>
                     {t('fill_pick')}
                   </button>
                 )}

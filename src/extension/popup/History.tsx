@@ -5,13 +5,18 @@ import { onHistoryChange } from '../lib/history-db';
 import { type HistoryQuery, type StatusFilter, emptyQuery, searchHistory } from '../lib/history-search';
 import { send } from '../lib/messaging';
 import type { DocId, HistoryEntry } from '../../protocol/messages';
+import { fillDocuments } from '../lib/fill/documents';
+import type { FillDocument } from '../lib/fill/plan';
 import { EntryLine } from './EntryLine';
-import { usePopup } from './context';
+import { leavePage, usePopup } from './context';
 import { type ExportFormat, exportEntries } from './export';
+import { FillPanel } from './fill/FillPanel';
 
 /*
  * The history as a workbench: search by words (numbers, names, amounts, dates), type, the days
- * read and the outcome; select, delete, and export what is selected, or everything found.
+ * read and the outcome; select, delete, and export what is selected, or everything found; fill
+ * the selected results into the page, each into the next row of a detail table, in the order
+ * they were ticked.
  */
 
 /** Rows rendered at once; "more" adds as many (thousands of rows would slow every keystroke). */
@@ -20,13 +25,14 @@ const SEARCH_DEBOUNCE_MS = 200;
 const statuses: StatusFilter[] = ['all', 'ok', 'error', 'duplicate', 'waiting'];
 
 export function History() {
-  const { t, lang } = usePopup();
+  const { t, lang, surface } = usePopup();
   const [q, setQ] = useState<HistoryQuery>(emptyQuery);
   const [found, setFound] = useState<HistoryEntry[]>();
   const [limit, setLimit] = useState(PAGE);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const [filling, setFilling] = useState<FillDocument[]>();
 
   useEffect(() => {
     let stale = false;
@@ -51,6 +57,13 @@ export function History() {
     if (!next.delete(id)) next.add(id);
     setSelected(next);
   };
+
+  // a Set keeps the order the entries were ticked in: the order of the rows they fill
+  const toFill = [...selected].flatMap((id) => list.filter((e) => e.id === id)).flatMap((e) => {
+    const doc = documentOf(e.docId);
+    const parsed = e.status === 'ok' && doc.fillable ? doc.data.safeParse(e.data) : undefined;
+    return parsed?.success ? fillDocuments(t(doc.titleKey), doc.view(parsed.data, t).fields, doc.id) : [];
+  });
 
   const doExport = async (format: ExportFormat) => {
     setBusy(true);
@@ -109,11 +122,15 @@ export function History() {
         <button type="button" data-action="export-csv" disabled={busy || chosen.length === 0} onClick={() => void doExport('csv')}>
           {t('export_csv')}
         </button>
+        <button type="button" data-action="fill" class="fill" disabled={toFill.length === 0} onClick={() => setFilling(toFill)}>
+          {t('fill_selected', toFill.length)}
+        </button>
         <button type="button" data-action="delete" disabled={chosen.length === 0} onClick={() => void remove(chosen.map((e) => e.id))}>
           {selected.size > 0 ? t('history_delete_selected') : t('history_delete_found')}
         </button>
       </div>
       {note && <p class="note" role="status">{note}</p>}
+      {filling && <FillPanel documents={filling} onClose={() => setFilling(undefined)} onPickStarted={() => leavePage(surface)} />}
       {found && list.length === 0 && <p class="empty">{t('history_empty')}</p>}
       <ul class="entries">
         {list.slice(0, limit).map((e) => (

@@ -11,7 +11,9 @@ import { TableView } from './TableView';
 import { TextView } from './TextView';
 import { leavePage, usePopup } from './context';
 import { timeOf } from './EntryLine';
-import { fillPage, pickAndFill } from './fill';
+import { FillPanel } from './fill/FillPanel';
+import { fillDocuments } from '../lib/fill/documents';
+import { pickFields } from './fill/pick';
 
 const viaLabel: Record<HistoryEntry['source']['via'], MessageKey> = {
   url: 'source_url',
@@ -36,23 +38,18 @@ export function ResultCard(props: { entry: HistoryEntry }) {
   const { t, lang, settings, surface } = usePopup();
   const { entry } = props;
   const doc = documentOf(entry.docId);
-  const [fillNote, setFillNote] = useState('');
+  const [filling, setFilling] = useState(false);
+  const [pickError, setPickError] = useState('');
   const parsed = useMemo(() => (entry.status === 'ok' ? doc.data.safeParse(entry.data) : undefined), [entry]);
   const view: ResultView | undefined = parsed?.success ? doc.view(parsed.data, t) : undefined;
+  const documents = useMemo(() => (view ? fillDocuments(t(doc.titleKey), view.fields, doc.id) : []), [parsed]);
 
-  const fill = async () => {
-    if (!view) return;
-    const res = await fillPage(view.fields.map(({ key, label, value }) => ({ key, label, value })));
-    if (!res.ok) return setFillNote(describeError(lang, res.error));
-    const { filled, unmatched, candidates } = res.value;
-    if (candidates === 0) return setFillNote(t('fill_none'));
-    const labels = unmatched.map((k) => view.fields.find((f) => f.key === k)?.label ?? k);
-    setFillNote([t('fill_done', filled.length), labels.length ? t('fill_unmatched', labels.join('、')) : ''].join(' '));
-  };
+  // click-to-fill from this field on; the popup gets out of the way so the user can click the page
   const pick = async (f: ViewField) => {
-    const res = await pickAndFill(f.value, t('fill_pick_hint', f.label));
+    const from = view!.fields.filter((x) => (x.group ?? '') === (f.group ?? ''));
+    const res = await pickFields(from.slice(from.indexOf(f)), t);
     if (res.ok) leavePage(surface);
-    else setFillNote(describeError(lang, res.error));
+    else setPickError(describeError(lang, res.error));
   };
 
   const fields = view ? splitFields(view.fields, doc.keyFields) : { main: [], more: [] };
@@ -73,16 +70,18 @@ export function ResultCard(props: { entry: HistoryEntry }) {
       )}
       {entry.status === 'error' && entry.error && <p class="error" role="alert">{describeError(lang, entry.error)}</p>}
       {entry.status === 'ok' && !view && <p class="error">{t('err_bad_response')}</p>}
-      {view && (
+      {/* filling: the panel lists the fields itself, with the box each goes into */}
+      {view && filling && <FillPanel documents={documents} onClose={() => setFilling(false)} onPickStarted={() => leavePage(surface)} />}
+      {view && !filling && (
         <>
           {view.fields.length + view.tables.length + view.lines.length === 0 && <p class="empty">{t('nothing_found')}</p>}
           {fields.main.length > 0 && <FieldList fields={fields.main} onPick={doc.fillable ? pick : undefined} />}
           {doc.fillable && view.fields.length > 0 && (
             <p class="fill-row">
-              <button type="button" class="fill" onClick={fill}>
+              <button type="button" class="fill" onClick={() => setFilling(true)}>
                 {t('fill_form')}
               </button>
-              {fillNote && <span class="fill-note" role="status">{fillNote}</span>}
+              {pickError && <span class="error" role="alert">{pickError}</span>}
             </p>
           )}
           {fields.more.length > 0 && (

@@ -12,7 +12,7 @@ import type { Runtime, Tabs } from '../../../src/extension/lib/browser';
  *
  * `installFakeBrowser` resets fake-browser's in-memory storage, runtime, tabs, action and
  * notifications, and adds recording stand-ins for what it does not implement (permissions,
- * scripting, contextMenus, captureVisibleTab, openPopup, getPlatformInfo). No `chrome` global is
+ * scripting, contextMenus, captureVisibleTab, openPopup, getPlatformInfo, runtime.connect). No `chrome` global is
  * installed: code that bypassed the polyfill would fail here.
  */
 
@@ -36,6 +36,8 @@ export function installFakeBrowser(opts: { hostPermission?: boolean } = {}): Fak
   b.contextMenus = { create: vi.fn(), removeAll: vi.fn(async () => undefined) };
   b.action.openPopup = vi.fn(async () => undefined);
   b.runtime.getPlatformInfo = vi.fn(async () => ({ os: 'linux', arch: 'x86-64', nacl_arch: 'x86-64' }));
+  // a port that goes nowhere: tests that care build their own (plan-watch in tab-fill.test.ts)
+  b.runtime.connect = vi.fn(() => ({ postMessage: vi.fn(), disconnect: vi.fn(), onMessage: { addListener: vi.fn() }, onDisconnect: { addListener: vi.fn() } }));
   b.tabs.captureVisibleTab = vi.fn(async () => {
     throw new Error('no capture in unit tests');
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import copyText from '../../content/copy-text.iife?script';
+import { frameScan } from '../fill/scan-schema';
 import fillForm from '../../content/fill-form.iife?script';
 import pickFill from '../../content/pick-fill.iife?script';
 import readImage from '../../content/read-image.iife?script';
@@ -16,14 +17,6 @@ import selectRegion from '../../content/select-region.iife?script';
 
 const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
-export const fillResult = z.object({
-  filled: z.array(z.object({ key: z.string(), label: z.string() })),
-  unmatched: z.array(z.string()),
-  /** fillable elements found on the page */
-  candidates: z.number().int(),
-});
-export type FillResult = z.infer<typeof fillResult>;
-
 const readImageResult = z.discriminatedUnion('kind', [
   /** the bytes, read with the page's own fetch or from a canvas of the loaded image */
   z.object({ kind: z.literal('bytes'), dataUrl: z.string().startsWith('data:'), via: z.enum(['fetch', 'canvas']) }),
@@ -35,15 +28,45 @@ const readImageResult = z.discriminatedUnion('kind', [
 /** A banner or an overlay that asks the user for a click; the answer only says it is in place. */
 const hinted = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, hint: z.string() });
 
+const mark = z.object({ index: z.number().int(), text: z.string().max(200), tone: z.enum(['plan', 'focus', 'done', 'fail', 'hover']) });
+
+const pickStart = z.object({
+  /** the sequence's id: every frame runs the same one, and stale messages of an older one are ignored */
+  seq: z.string().min(16),
+  steps: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })).min(1).max(200),
+  at: z.number().int().min(0),
+  /** the banner's words in the user's language: `prompt` with $1 for the field, $2/$3 for the step */
+  texts: z.object({ prompt: z.string(), skip: z.string(), end: z.string(), done: z.string() }),
+});
+
 export const injectedScripts = {
-  /** fills the recognized fields into the page's form (the popup's "fill") */
-  fillForm: {
+  // form fill (content/fill-form.iife.ts), one frame each: the page's boxes, marks over them, writing and undoing
+  /** the frame's fillable boxes, described; the frame keeps the elements under the scan's id */
+  fillScan: { file: fillForm, arg: z.undefined(), result: frameScan },
+  /** outlines with the field's name over boxes of a scan (none: removes them); `reveal` scrolls one into view */
+  fillMark: {
     file: fillForm,
-    arg: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
-    result: fillResult,
+    arg: z.object({ scanId: z.string(), marks: z.array(mark), reveal: z.number().int().optional() }),
+    result: z.object({ shown: z.number().int() }),
   },
-  /** the next click on a form element receives one value */
-  pickFill: { file: pickFill, arg: hinted({ value: z.string() }), result: z.literal(true) },
+  /** writes values into boxes of a scan, remembering what they held under `fillId` */
+  fillApply: {
+    file: fillForm,
+    arg: z.object({ scanId: z.string(), fillId: z.string(), items: z.array(z.object({ index: z.number().int(), value: z.string(), text: z.string() })) }),
+    result: z.object({
+      results: z.array(z.object({ index: z.number().int(), state: z.enum(['ok', 'gone', 'refused']), before: z.string().max(100_000) })).max(3000),
+    }),
+  },
+  /** puts back what a fill replaced, where the box still holds what the fill wrote */
+  fillUndo: { file: fillForm, arg: z.object({ fillId: z.string() }), result: z.object({ restored: z.number().int(), kept: z.number().int() }) },
+  fillClear: { file: fillForm, arg: z.undefined(), result: z.literal(true) },
+  // click-to-fill (content/pick-fill.iife.ts): a sequence of fields, one box clicked for each, in any frame
+  /** starts the sequence in a frame (the top frame shows the banner) at step `at` */
+  pickStart: { file: pickFill, arg: pickStart, result: z.literal(true) },
+  /** moves every frame to step `at` (past the last: the sequence is done) */
+  pickGoto: { file: pickFill, arg: z.object({ seq: z.string(), at: z.number().int().min(0) }), result: z.boolean() },
+  /** ends the sequence: banners, outlines and listeners go */
+  pickEnd: { file: pickFill, arg: z.object({ seq: z.string() }), result: z.boolean() },
   /** reads an image or PDF the gateway cannot fetch: the page's fetch, a canvas, or its place on screen */
   readImage: {
     file: readImage,
