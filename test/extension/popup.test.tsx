@@ -225,7 +225,7 @@ describe('popup', () => {
     await vi.waitFor(() => expect(container.querySelector('.fill-summary')!.textContent).toBe('已填入 2 项'));
     expect([value('code'), value('total'), value('note')]).toEqual(['011002100111', '59.55', '']);
     expect([...container.querySelectorAll('.fill-report li')].map((li) => li.textContent)).toEqual(['✓ 发票代码 → 发票代码', '✓ 价税合计（小写） → 价税合计']);
-    expect(container.querySelector('.fill-missing')!.textContent).toContain('发票号码（网页上没有对应的输入框）');
+    expect(container.querySelector('.fill-missing li[data-reason=no_input]')!.textContent).toMatch(/^网页上没有对应的输入框：发票号码、开票日期、/);
     await click(button('撤销填入'));
     await vi.waitFor(() => expect(container.querySelector('.fill-summary')!.textContent).toBe('已撤销，恢复了 2 项'));
     expect([value('code'), value('total')]).toEqual(['', '']);

@@ -130,7 +130,7 @@ describe('a plan left on the page', () => {
     return { send: (m: unknown) => on.message.forEach((f) => f(m)), close: () => on.disconnect.forEach((f) => f()) };
   };
   const popup = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('src/extension/popup/index.html') } as never;
-  const clears = () => c.scripting.executeScript.mock.calls.filter(([o]: [{ args?: unknown[] }]) => o.args?.[0] === '__recognitionFillClear').length;
+  const clears = () => c.scripting.executeScript.mock.calls.filter((call) => (call[0] as { args?: unknown[] }).args?.[0] === '__recognitionFillClear').length;
 
   it('loses its outlines when the popup closes on it, and keeps them once filled', async () => {
     const shown = port(popup);

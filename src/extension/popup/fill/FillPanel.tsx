@@ -6,7 +6,7 @@ import { describeError, fromException } from '../../lib/errors';
 import { type Box, type FillDocument, type FillField, type InputRef, type MissReason, type Pair, boxesOf, planFill, scoreFor, shapeFor } from '../../lib/fill/plan';
 import { usePopup } from '../context';
 import { targetTab } from '../target-tab';
-import { boxName, markText, reasonText } from './fill-text';
+import { boxName, byReason, markText, reasonText } from './fill-text';
 import { type PlanRow, PlanTable, refKey } from './PlanTable';
 import { pickFields } from './pick';
 import { type FillReport, type TabScan, applyFill, clearFillMarks, requestFrameAccess, scanTab, showPlan, undoFill } from './tab-fill';
@@ -233,10 +233,15 @@ export function FillPanel(props: FillPanelProps) {
       )}
       {phase.kind === 'done' && missing.length > 0 && (
         <div class="fill-missing">
-          <p>
-            {t('fill_missing')}
-            {missing.map((r) => `${r.field.label}（${reasonText(r.reason ?? 'no_input', t)}）`).join('、')}
-          </p>
+          <p>{t('fill_missing')}</p>
+          <ul>
+            {/* one line per reason: 网页上没有对应的输入框：购买方名称、… */}
+            {byReason(missing).map(([reason, list]) => (
+              <li key={reason} data-reason={reason}>
+                {reasonText(reason, t)}：{list.map((r) => r.field.label).join('、')}
+              </li>
+            ))}
+          </ul>
           <button type="button" class="fill-pick-missing" onClick={() => pick(missing.map((r) => r.field))}>
             {t('fill_pick_missing')}
           </button>

@@ -56,6 +56,13 @@ const reasonKeys: Record<MissReason, MessageKey> = {
 
 export const reasonText = (r: MissReason, t: Translate) => t(reasonKeys[r]);
 
+/** The fields left over, grouped by why, in the order the reasons first appear. */
+export function byReason<R extends { reason?: MissReason }>(rows: readonly R[]): [MissReason, R[]][] {
+  const groups = new Map<MissReason, R[]>();
+  for (const r of rows) groups.set(r.reason ?? 'no_input', [...(groups.get(r.reason ?? 'no_input') ?? []), r]);
+  return [...groups];
+}
+
 /** The tag over a box on the page: the field, and the document's number when several are filled. */
 export function markText(doc: number, label: string, docs: number): string {
   return docs > 1 ? `${doc + 1}·${label}` : label;
