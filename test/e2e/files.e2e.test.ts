@@ -188,11 +188,13 @@ describe.skipIf(Boolean(skip))('files in the side panel', () => {
     await panel.click('[data-tab=history]');
     await panel.click(`.history li[data-id="${invoice.id}"] .entry-line`);
     await panel.click('.result button.fill');
-    await expect.poll(() => panel.textContent('.fill-note')).toMatch(/^已填入 4 项/);
+    await panel.click('button.fill-confirm');
+    await expect.poll(() => panel.textContent('.fill-summary')).toMatch(/^已填入 4 项/);
     expect(await page.inputValue('#no')).toBe(content.InvoiceNo);
     expect(await page.inputValue('#total')).toBe(content.InvoiceAmount);
     expect(await page.inputValue('#seller')).toBe(content.PayeeName);
     // click-to-fill from the panel: it stays open for the next field
+    await panel.click('button.fill-finish');
     await panel.click('details.more-fields summary');
     await panel.click('tr[data-key=AntiFakeCode] button.pick');
     await page.bringToFront();
@@ -200,6 +202,10 @@ describe.skipIf(Boolean(skip))('files in the side panel', () => {
     await page.click('#note');
     expect(await page.inputValue('#note')).toBe(content.AntiFakeCode);
     expect(panel.isClosed()).toBe(false);
+    // the next field is offered until Esc ends the sequence
+    await expect.poll(() => page.locator('#recognition-pick-fill-banner').getAttribute('data-at')).toBe('1');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#recognition-pick-fill-banner').count()).toBe(0);
     await h.closeExtraPages();
   });
 });

@@ -61,8 +61,8 @@ export async function planInPopup(ext: LoadedExtension, names: readonly FillDocN
     await popup.click('button.fill');
   } else {
     await popup.click('[data-tab=history]');
-    for (const n of names) await popup.check(`li[data-id="fill-${n}"] input.tick`);
-    await popup.click('button.fill-ticked');
+    for (const n of names) await popup.check(`li[data-id="fill-${n}"] input[type=checkbox]`);
+    await popup.click('button[data-action=fill]');
   }
   // the panel scans every frame, then shows the plan, an error, or that there is nothing to fill
   await popup.waitForFunction(() => {

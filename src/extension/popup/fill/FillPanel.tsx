@@ -128,8 +128,10 @@ export function FillPanel(props: FillPanelProps) {
     setRows(next);
     if (scan) void showPlan(scan, marksFor(next, box?.ref), box?.ref);
   };
-  const point = (row: PlanRow) => {
-    if (scan && row.to && phase.kind === 'preview') void showPlan(scan, marksFor(rows, row.to), row.to);
+  const point = (row: PlanRow | undefined) => {
+    if (!scan || phase.kind !== 'preview') return;
+    if (!row) void showPlan(scan, marksFor(rows));
+    else if (row.to) void showPlan(scan, marksFor(rows, row.to), row.to);
   };
 
   const planned = rows.filter((r) => r.to);

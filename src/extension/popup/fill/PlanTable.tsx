@@ -24,12 +24,13 @@ export function PlanTable(props: {
   docs: FillDocument[];
   name(box: Box): string;
   onRetarget(row: PlanRow, key: string): void;
-  onPoint(row: PlanRow): void;
+  /** pointing at a row (undefined: at none) */
+  onPoint(row: PlanRow | undefined): void;
 }) {
   const { t } = usePopup();
   const { rows, docs } = props;
   return (
-    <table class="fields fill-pairs">
+    <table class="fields fill-pairs" onMouseLeave={() => props.onPoint(undefined)}>
       <tbody>
         {rows.map((r, i) => (
           <Fragment key={`${r.doc}|${r.field.key}|${i}`}>
