@@ -14,16 +14,17 @@ import { type ArgOf, type ResultOf, type ScriptName, injectedScripts } from './s
  * script, so callers that care compare with the frames they expected.
  */
 
+/** How `invoke` reports a failure in the page (it runs there, so it spells the name itself). */
 const FAILED = '__recognitionFailed';
 
 /** Runs in the page: calls the published function; executeScript awaits a returned promise. */
-function invoke(key: string, arg: unknown, failed: string): unknown {
+function invoke(key: string, arg: unknown): unknown {
   const fn = (globalThis as Record<string, unknown>)[key];
-  if (typeof fn !== 'function') return { [failed]: `${key} is not installed` };
+  if (typeof fn !== 'function') return { __recognitionFailed: `${key} is not installed` };
   // an exception in one frame must not hide the others' answers (Chrome answers null for it)
   return Promise.resolve()
     .then(() => (fn as (a: unknown) => unknown)(arg))
-    .catch((e: unknown) => ({ [failed]: e instanceof Error ? e.message : String(e) }));
+    .catch((e: unknown) => ({ __recognitionFailed: e instanceof Error ? e.message : String(e) }));
 }
 
 /** What the browser says when a page may not be scripted: internal pages, the web store, no grant. */
@@ -56,7 +57,7 @@ export async function runInjectedInFrames<N extends ScriptName>(target: Target, 
   try {
     await browser.scripting.executeScript({ target: where, files: [script.file] });
     // structured clone cannot carry `undefined` as an argument: the scripts that take none get null
-    results = await browser.scripting.executeScript({ target: where, func: invoke, args: [key, arg ?? null, FAILED] });
+    results = await browser.scripting.executeScript({ target: where, func: invoke, args: [key, arg ?? null] });
   } catch (e) {
     return { ok: false, error: injectionError(e) };
   }
