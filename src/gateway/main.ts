@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { createDemoOnFirstRun, describeDemo } from './demo';
+import { listen } from './http/server';
 import { loggerOptions } from './logger';
 import { loadPostalOnStart } from './postal/startup';
 import { runProcess } from './process-lifecycle';
@@ -26,11 +27,7 @@ export async function startGateway(
   await loadPostalOnStart(services, log);
   await services.recognition.start(log);
   const app = buildApp(services, { logger: log });
-  await app.listen({ host: config.HOST, port: config.PORT });
-  const addr = app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const url = await listen(app, config.HOST, config.PORT);
   log.info({ url, storage: services.storage.dialect, limits: services.redis ? 'redis' : 'memory' }, 'gateway listening');
   // listening while the recognition threads warm: /healthz answers and /readyz says "warming", so
   // a load balancer waits; the first-run printout invites a first call, so it waits too

@@ -1,11 +1,13 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { codes } from '../../protocol/codes';
-import { API_VERSION } from '../../protocol/openapi';
+import { API_VERSION, buildOpenApi } from '../../protocol/openapi';
 import { pointSpecs } from '../../protocol/points/index';
 
 /*
- * The readable API page at /docs, rendered once from the same protocol schemas as /openapi.json.
- * Plain HTML with no scripts or external assets: it works offline and under a strict CSP.
+ * The API's description: /openapi.json, and the readable page at /docs rendered once from the
+ * same protocol schemas. Plain HTML with no scripts or external assets: it works offline and
+ * under a strict CSP.
  */
 
 const esc = (s: unknown) =>
@@ -60,4 +62,12 @@ code,pre{font:13px ui-monospace,monospace}pre{background:#f6f6f6;padding:.5rem;o
 <h2>Codes (gateway_res_code)</h2><table><tr><th>code</th><th>HTTP</th><th>meaning</th></tr>${codeRows}</table>
 ${specs.map(pointSection).join('\n')}
 </body></html>`;
+}
+
+/** /openapi.json and /docs, built once. */
+export function docsRoutes(app: FastifyInstance): void {
+  const openapi = buildOpenApi();
+  const page = renderDocsPage();
+  app.get('/openapi.json', async () => openapi);
+  app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(page));
 }

@@ -1,17 +1,18 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { Config } from '../config';
+import { createRegistry, recognitionMetrics } from '../http/metrics';
+import { type ProbeServer, startProbeServer } from '../http/probe-server';
 import { loggerOptions } from '../logger';
 import { runProcess } from '../process-lifecycle';
-import { RecognitionRuntime } from './runtime';
 import { openStorage } from '../store/db';
-import { type WorkerHttp, startWorkerHttp } from './worker-http';
+import { RecognitionRuntime } from './runtime';
 
 /*
  * `npm run worker`: a recognition worker process for the scaled-out deployment (DESIGN.md §6,
- * docs/recognition-runtime.md). No HTTP: it opens the shared storage, starts RECOGNITION_WORKERS
- * threads and consumes the shared queue on Redis, both asynchronous jobs and the synchronous
- * calls of gateways that run no workers themselves. SIGTERM puts its running jobs back in the
+ * docs/recognition-runtime.md). No points, only the probes on METRICS_PORT: it opens the shared
+ * storage, starts RECOGNITION_WORKERS threads and consumes the shared queue on Redis, both
+ * asynchronous jobs and the synchronous calls of gateways that run no workers themselves. SIGTERM puts its running jobs back in the
  * queue (they do not count as lost) and exits.
  */
 
@@ -27,9 +28,13 @@ export async function startWorker(config: Config, opts: { logStream?: pino.Desti
   const storage = await openStorage(config.DATABASE_URL);
   const runtime = new RecognitionRuntime(config, storage);
   // before the warm-up, so /readyz can say "warming" meanwhile
-  let http: WorkerHttp | undefined;
+  let http: ProbeServer | undefined;
   if (config.METRICS_PORT !== undefined) {
-    http = await startWorkerHttp(config, config.METRICS_PORT, storage, runtime);
+    const registry = createRegistry();
+    recognitionMetrics(registry, runtime);
+    // Redis answers when the queue can count its jobs
+    const redis = { ping: () => runtime.queueCounts() ?? Promise.resolve() };
+    http = await startProbeServer(config.HOST, config.METRICS_PORT, { storage, redis, recognition: runtime, registry, metricsAllow: config.METRICS_ALLOW });
     log.info({ url: http.url }, 'worker health and metrics listening');
   }
   await runtime.start(log, 'worker');
