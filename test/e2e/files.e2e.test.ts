@@ -127,9 +127,10 @@ describe.skipIf(Boolean(skip))('files in the side panel', () => {
     expect(batch.filter((e) => e.status === 'ok')).toHaveLength(19);
     const failed = batch.filter((e) => e.status === 'error');
     expect(failed.map((e) => [e.source.fileName, e.error?.key])).toEqual([['发票-损坏.pdf', 'err_file_unknown_type']]);
-    const rows = await finishedRows(panel, 20);
+    await expect.poll(() => panel.locator('.file-list li[data-status=ok], .file-list li[data-status=error]').count()).toBeGreaterThanOrEqual(23);
+    const rows = await finishedRows(panel, 23);
     expect(rows['发票-损坏.pdf']).toEqual(['error', '不是可识别的文件：只接受 PDF、OFD、XML 和图片（JPEG、PNG、BMP、GIF、WebP）']);
-    expect(await panel.textContent('.progress span')).toBe('20 / 20 已处理（19 成功，1 失败）');
+    await expect.poll(() => panel.textContent('.progress span')).toBe('20 / 20 已处理（19 成功，1 失败）');
     const dup = batch.find((e) => e.source.fileName === '三月发票-副本.pdf')!;
     // the first test read the same invoice from 三月发票.pdf; in this batch the original comes first too
     expect(dup.duplicateOf?.source).toMatch(/^(三月发票\.pdf|vat_electronic_pdf_01\.pdf)$/);
@@ -163,6 +164,12 @@ describe.skipIf(Boolean(skip))('files in the side panel', () => {
     const total = ws.getRow(invoices.length + 2);
     expect(total.getCell(1).value).toBe('合计');
     expect((total.getCell(totalCol).value as { result: number }).result).toBeCloseTo(sum, 2);
+    // the CSV of the same results: UTF-8 with a BOM, the same invoice numbers
+    const csvDownload = panel.waitForEvent('download');
+    await panel.click('[data-action=export-csv]');
+    const csv = fs.readFileSync(await (await csvDownload).path(), 'utf8');
+    expect(csv.startsWith('\ufeff类型,')).toBe(true);
+    for (const n of numbers) expect(csv).toContain(String(n));
     await screenshot(panel.locator('body'), 'panel-history');
     await h.closeExtraPages();
   });

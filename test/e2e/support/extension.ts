@@ -40,15 +40,14 @@ async function historyStore(ext: LoadedExtension, put?: HistoryEntry[]): Promise
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
     });
-    const done = <T,>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+    // no named functions in here: tsx (the benchmarks) would wrap them in a helper the worker lacks
     try {
       const store = db.transaction('entries', put ? 'readwrite' : 'readonly').objectStore('entries');
-      if (put) {
-        await done(store.clear());
-        await Promise.all(put.map((e) => done(store.put({ ...e, keys: [], text: '' }))));
-        return [];
-      }
-      return ((await done(store.index('at').getAll())) as HistoryEntry[]).reverse();
+      const requests = put ? [store.clear(), ...put.map((e) => store.put({ ...e, keys: [], text: '' }))] : [store.index('at').getAll()];
+      const results = await Promise.all(
+        requests.map((r: IDBRequest) => new Promise<unknown>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))))),
+      );
+      return put ? [] : (results[0] as HistoryEntry[]).reverse();
     } finally {
       db.close();
     }

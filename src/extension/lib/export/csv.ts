@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+// the browser build: the plain one reaches for Node's Buffer (its BOM, its option checks)
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import type { Translate } from '../i18n';
 import type { Cell, Sheet } from './sheets';
 

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { HistoryEntry } from '../src/protocol/messages';
+import { buildExtension } from '../test/e2e/support/build';
+import { hasChromium, launchWithExtension } from '../test/e2e/support/chromium';
+import { configure, history as readHistory, setHistory } from '../test/e2e/support/extension';
+import { startTestGateway } from '../test/support/gateway';
+import { renderVatInvoice } from '../test/support/synth/documents/vat-invoice';
+import { median } from './support/stats';
+
+/*
+ * npm run bench:extension-batch — the extension's workbench in headless Chromium against a real
+ * gateway on this machine (issue 19's goals), each figure beside a baseline measured in the same run:
+ *   - a batch of BENCH_FILES (50) invoice PDFs with a text layer (generated), from the file pick to
+ *     every result visible in the side panel; baseline: the same PDFs posted straight to 2582-22 from
+ *     Node, as many at once as the extension (the token's concurrency, 4), so the difference is the
+ *     extension's own cost (storing, reading the bytes, the queue, the panel);
+ *   - the popup's first paint (first-contentful-paint: the workbench paints nothing before its
+ *     header), over BENCH_OPENS (10) openings with 1,000 results in the history; baseline: the
+ *     options page;
+ *   - export of 1,000 history results to XLSX, from the click to the download; baseline: CSV.
+ * Timings depend on the machine's load (it is shared): the script prints `uptime` first.
+ */
+
+const FILES = Number(process.env.BENCH_FILES ?? 50);
+const OPENS = Number(process.env.BENCH_OPENS ?? 10);
+const EXPORTED = 1000;
+const CONCURRENCY = 4;
+
+if (!hasChromium) {
+  console.error('bench:extension-batch needs /usr/bin/chromium (apt-get install -y chromium)');
+  process.exit(1);
+}
+console.log(`load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ext-batch-'));
+const pdfs: string[] = [];
+for (let i = 0; i < FILES; i++) {
+  const c = await renderVatInvoice(7000 + i, i % 2 ? 'electronic' : 'digital', 'pdf');
+  const file = path.join(tmp, `invoice-${String(i + 1).padStart(2, '0')}.pdf`);
+  fs.writeFileSync(file, c.bytes);
+  pdfs.push(file);
+}
+
+// recognition threads as a gateway on this machine would start them (one per core)
+const gw = await startTestGateway({ RECOGNITION_WORKERS: String(os.cpus().length) });
+const { appid } = await gw.createApp('bench-extension');
+const token = await gw.createToken(appid, { permissions: ['2582-*'], concurrency: CONCURRENCY });
+const ext = await launchWithExtension(buildExtension());
+const ms = (a: number, b: number) => Math.round(b - a);
+
+type Envelope = { gateway_res_code: number; gateway_res_body: { RequestId?: string; Data?: { Status?: string } } };
+async function call(point: string, fields: Record<string, string>): Promise<Envelope> {
+  const res = await fetch(`${gw.url}/${point}`, { method: 'POST', headers: { 'gateway-access-token': token }, body: new URLSearchParams(fields) });
+  return (await res.json()) as Envelope;
+}
+
+async function direct(): Promise<number> {
+  const t0 = performance.now();
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < pdfs.length; i = next++) {
+      const fields = { FileURL: `data:application/pdf;base64,${fs.readFileSync(pdfs[i]!).toString('base64')}`, FileType: 'pdf', ds_id: 'local' };
+      let env = await call('2582-22', fields);
+      // past the 5 s of a synchronous call, as the extension does: again with Async=true, then polled
+      if (env.gateway_res_code === -3) {
+        const job = (await call('2582-22', { ...fields, Async: 'true' })).gateway_res_body.RequestId ?? '';
+        do {
+          await new Promise((r) => setTimeout(r, 250));
+          env = await call('2582-16', { JobId: job, ds_id: 'local' });
+        } while (/QUEUING|PROCESSING/.test(env.gateway_res_body.Data?.Status ?? ''));
+      }
+      if (env.gateway_res_code !== 0) throw new Error(`direct call failed: ${JSON.stringify(env)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return ms(t0, performance.now());
+}
+
+async function openPage(url: string): Promise<Page> {
+  const page = await ext.context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** first-contentful-paint of a fresh page of the extension, in ms from navigation start */
+async function firstPaint(url: string, ready: string): Promise<number> {
+  const page = await openPage(url);
+  await page.waitForSelector(ready);
+  const fcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const seen = performance.getEntriesByName('first-contentful-paint')[0];
+        if (seen) return resolve(seen.startTime);
+        new PerformanceObserver((l) => resolve(l.getEntries()[0]!.startTime)).observe({ type: 'paint', buffered: true });
+      }),
+  );
+  await page.close();
+  return fcp;
+}
+
+try {
+  await configure(ext, gw.url, token, { openPopupOnResult: false, notifyOnSuccess: false });
+  // the gateway's models load on first use: one call before anything is timed
+  await fetch(`${gw.url}/2582-22`, {
+    method: 'POST',
+    headers: { 'gateway-access-token': token },
+    body: new URLSearchParams({ FileURL: `data:application/pdf;base64,${fs.readFileSync(pdfs[0]!).toString('base64')}`, FileType: 'pdf', ds_id: 'local' }),
+  });
+
+  const baseline = await direct();
+
+  const panel = await openPage(ext.url('src/extension/sidepanel/index.html'));
+  await panel.waitForSelector('header.top');
+  await panel.click('[data-tab=files]');
+  await panel.selectOption('select[name=fileDocId]', 'vat');
+  const t0 = performance.now();
+  await panel.setInputFiles('input[type=file]', pdfs);
+  await panel.waitForFunction(
+    (n) => document.querySelectorAll('.file-list li[data-status=ok], .file-list li[data-status=error]').length >= n,
+    FILES,
+    { polling: 'raf', timeout: 600_000 },
+  );
+  const batch = ms(t0, performance.now());
+  const failed = await panel.locator('.file-list li[data-status=error]').count();
+  await panel.close();
+
+  // 1,000 results in the history: the invoices just read, repeated with other numbers
+  const read = await readHistory(ext);
+  const oks = (read as HistoryEntry[]).filter((e) => e.status === 'ok');
+  const many: HistoryEntry[] = Array.from({ length: EXPORTED }, (_, i) => {
+    const e = oks[i % oks.length]!;
+    const data = e.data as { Content: Record<string, string> };
+    return { ...e, id: `bench-${i}`, at: e.at - i * 1000, duplicateOf: undefined, data: { ...data, Content: { ...data.Content, InvoiceNo: String(10_000_000 + i) } } };
+  });
+  await setHistory(ext, many);
+
+  const popupPaint: number[] = [];
+  const optionsPaint: number[] = [];
+  for (let i = 0; i < OPENS; i++) {
+    popupPaint.push(await firstPaint(ext.url('src/extension/popup/index.html'), 'header.top'));
+    optionsPaint.push(await firstPaint(ext.url('src/extension/options/index.html'), 'form'));
+  }
+
+  const exportTimes: Record<'xlsx' | 'csv', number> = { xlsx: 0, csv: 0 };
+  const history = await openPage(ext.url('src/extension/sidepanel/index.html'));
+  await history.click('[data-tab=history]');
+  await history.waitForFunction((n) => document.querySelector('.history-actions .count')?.textContent?.includes(String(n)), EXPORTED);
+  for (const format of ['csv', 'xlsx'] as const) {
+    const download = history.waitForEvent('download');
+    const s = performance.now();
+    await history.click(`[data-action=export-${format}]`);
+    await download.catch(async (e) => {
+      throw new Error(`no ${format} download (${await history.textContent('.history .note').catch(() => '')}): ${e}`);
+    });
+    exportTimes[format] = ms(s, performance.now());
+  }
+
+  console.log(`\n| measure | extension | baseline | goal |`);
+  console.log(`|---|---|---|---|`);
+  console.log(`| ${FILES} text-layer invoice PDFs, pick → every result visible | ${(batch / 1000).toFixed(1)} s (${failed} failed) | ${(baseline / 1000).toFixed(1)} s straight to 2582-22, ${CONCURRENCY} at once | ≤ 15 s |`);
+  console.log(`| popup first paint, median / worst of ${OPENS} (${EXPORTED} results stored) | ${Math.round(median(popupPaint))} / ${Math.round(Math.max(...popupPaint))} ms | options page ${Math.round(median(optionsPaint))} / ${Math.round(Math.max(...optionsPaint))} ms | ≤ 150 ms |`);
+  console.log(`| export of ${EXPORTED} results, click → download | XLSX ${(exportTimes.xlsx / 1000).toFixed(2)} s | CSV ${(exportTimes.csv / 1000).toFixed(2)} s | ≤ 2 s |`);
+} finally {
+  await ext.close();
+  await gw.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
