@@ -209,6 +209,17 @@ describe('batch queue', () => {
     expect((await all()).every((e) => e.status === 'ok')).toBe(true);
   });
 
+  it('a document over 1 MiB goes asynchronous and is polled with 2582-16', async () => {
+    const job = { ret_code: 0, remark: '', RequestId: 'big-1', Data: { Status: 'PROCESS_SUCCESS', Result: JSON.stringify(vatData), JobId: 'big-1' } };
+    gateway(async (p) => (p.has('JobId') ? { body: job } : { body: { ret_code: 0, remark: '', RequestId: 'big-1' } }));
+    const big = new Blob(['%PDF-1.4\n', new Uint8Array(1024 * 1024 + 10)], { type: 'application/pdf' });
+    const [id] = await enqueue([{ name: 'scan.pdf', blob: big }]);
+    await batch.resumeBatch();
+    await batch.whenIdle();
+    expect(calls.map((p) => [p.get('Async'), p.get('JobId')])).toEqual([['true', null], [null, 'big-1']]);
+    expect((await db.getEntry(id!))!).toMatchObject({ status: 'ok', jobId: 'big-1', jobStatus: 'PROCESS_SUCCESS' });
+  });
+
   it('a restarted worker takes up the files the old one was reading', async () => {
     gateway(async (p) => ({ body: invoice(numberIn(p)) }));
     const [id] = await enqueue([{ name: 'a.pdf', blob: pdf('12121212') }]);

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { type DocId, docIds, documentOf } from '../lib/documents/index';
+import type { DocId } from '../lib/documents/index';
 import { describeError } from '../lib/errors';
 import { send } from '../lib/messaging';
 import { leavePage, usePopup } from './context';
+import { DocTypeSelect } from './DocTypeSelect';
 import { targetTab } from './target-tab';
 
 /**
@@ -25,16 +26,7 @@ export function Capture() {
   return (
     <section class="capture">
       <p>{t('capture_intro')}</p>
-      <label>
-        {t('capture_type')}{' '}
-        <select value={docId} onChange={(e) => setDocId((e.currentTarget as HTMLSelectElement).value as DocId)}>
-          {docIds.map((id) => (
-            <option key={id} value={id}>
-              {t(documentOf(id).titleKey)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <DocTypeSelect label={t('capture_type')} name="captureDocId" value={docId} onChange={setDocId} />
       <button type="button" onClick={start}>
         {t('capture_start')}
       </button>

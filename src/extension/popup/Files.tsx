@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type DocId, docIds, documentOf } from '../lib/documents/index';
 import { describeError } from '../lib/errors';
 import { onHistoryChange, recentFileEntries } from '../lib/history-db';
 import { send } from '../lib/messaging';
 import type { HistoryEntry, Outcome } from '../../protocol/messages';
 import { EntryLine } from './EntryLine';
 import { usePopup } from './context';
+import { DocTypeSelect } from './DocTypeSelect';
 import type { IntakeResult } from './intake';
 
 /*
@@ -59,20 +59,7 @@ export function Files(props: { intake?: IntakeResult; onFiles: (files: File[]) =
           <button type="button" class="primary" onClick={() => input.current?.click()}>
             {t('files_pick')}
           </button>
-          <label>
-            {t('files_image_type')}{' '}
-            <select
-              name="fileDocId"
-              value={settings.fileDocId}
-              onChange={(e) => void saveSettings({ fileDocId: (e.currentTarget as HTMLSelectElement).value as DocId })}
-            >
-              {docIds.map((id) => (
-                <option key={id} value={id}>
-                  {t(documentOf(id).titleKey)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <DocTypeSelect label={t('files_image_type')} name="fileDocId" value={settings.fileDocId} onChange={(id) => void saveSettings({ fileDocId: id })} />
         </div>
         <input
           ref={input}
