@@ -46,7 +46,7 @@ describe('adding files', () => {
     expect(await getFile(byName['invoice.pdf']!.id)).toBeUndefined();
     expect((await getFile(byName['a.pdf']!.id))!.kind).toBe('pdf');
     // one batch, in the order of the drop
-    expect(new Set(Object.values(byName).map((e) => e.batchId)).size).toBe(1);
+    expect(new Set(Object.values(byName).map((e) => (e as HistoryEntry).batchId)).size).toBe(1);
   });
 
   it(`keeps at most ${MAX_WAITING} files waiting; the rest are refused in words`, async () => {
