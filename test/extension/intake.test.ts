@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { HistoryEntry } from '../../src/protocol/messages';
+import { describeError } from '../../src/extension/lib/errors';
 import { installFakeBrowser } from './support/fake-browser';
 import { freshHistoryDb } from './support/idb';
 
@@ -47,6 +48,15 @@ describe('adding files', () => {
     expect((await getFile(byName['a.pdf']!.id))!.kind).toBe('pdf');
     // one batch, in the order of the drop
     expect(new Set(Object.values(byName).map((e) => (e as HistoryEntry).batchId)).size).toBe(1);
+  });
+
+  it('refuses a 200 MB file at once, in words, and stores nothing of it', async () => {
+    const huge = new File(['%PDF-1.7\n', new Uint8Array(200 * 1024 * 1024)], '扫描件.pdf');
+    expect(await addFiles([huge, pdf('b.pdf')], 'vat')).toEqual({ added: 1, refused: 1 });
+    const refused = (await recentEntries(2)).find((e) => e.source.fileName === '扫描件.pdf')!;
+    expect(refused).toMatchObject({ status: 'error', error: { key: 'err_file_too_large', subs: ['200', '10'] } });
+    expect(describeError('zh_CN', refused.error!)).toBe('文件太大（200 MB），上限 10 MB');
+    expect(await getFile(refused.id)).toBeUndefined();
   });
 
   it(`keeps at most ${MAX_WAITING} files waiting; the rest are refused in words`, async () => {
