@@ -158,6 +158,11 @@ describe('documents', () => {
     expect(doc.paths['/2141-5'].get.parameters.map((p: { name: string }) => p.name)).toContain('maxResult');
     expect(doc.paths['/2582-20'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(['ImageURL', 'ds_id']);
     expect(doc['x-gateway-codes'].map((c: { code: number }) => c.code)).toContain(-1014);
+    // issue 16: the files 2582-22 reads, and its fields beyond the original description
+    const vat = doc.paths['/2582-22'].post;
+    expect(vat.requestBody.content['application/x-www-form-urlencoded'].schema.properties.FileType.enum).toEqual(['pdf', 'ofd', 'xml', 'jpg', 'png', 'bmp', 'gif']);
+    const answer = JSON.stringify(vat.responses);
+    for (const field of ['"InvoiceType"', '"Items"', '"UnitPrice"', '"TaxRate"', '"QRCode"']) expect(answer).toContain(field);
   });
 
   it('serves a readable API page at /docs', async () => {

@@ -98,7 +98,8 @@ export default definePoint({
       .string()
       .transform((v) => v.toLowerCase())
       .pipe(z.enum(fileTypes))
-      .describe('pdf, ofd, xml, jpg, png, bmp or gif; only has to agree with the bytes on the family (PDF, OFD, XML or image)'),
+      // the input is any case (PDF, Ofd); the document lists the values as written here
+      .meta({ enum: [...fileTypes], description: 'pdf, ofd, xml, jpg, png, bmp or gif, in any case; only has to agree with the bytes on the family (PDF, OFD, XML or image)' }),
     ds_id: dsId,
     Async: asyncFlag,
   }),
