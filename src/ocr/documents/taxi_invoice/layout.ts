@@ -1,5 +1,6 @@
 import { quarterTurns } from '../../direction';
 import type { Point, Quad } from '../../geometry/quad';
+import { dominantAngle } from '../../order';
 import type { OcrLine } from '../../pipeline';
 import { HEADER, labelOf } from './fields';
 
@@ -92,7 +93,7 @@ export function groupInvoices(lines: OcrLine[]): Group[] {
     // a crop of the body alone: one invoice if the meter's labels are there
     const labelled = lines.filter((l) => l.confidence >= 0.5 && labelOf(l.text.replace(/\s+/g, '')));
     if (labelled.length < 3) return [];
-    const angle = dominantAngle(labelled);
+    const angle = angleOf(labelled);
     const h = labelled.reduce((s, l) => s + l.box.h, 0) / labelled.length;
     return [{ frame: { origin: { x: labelled[0]!.box.cx, y: labelled[0]!.box.cy }, angle }, h, w: 12 * h, lines: [...lines] }];
   }
@@ -117,20 +118,13 @@ function headerBlock(seed: Group, line: OcrLine): boolean {
   return Math.abs(u) < Math.max(seed.w, line.box.w) && Math.abs(v) < 12 * seed.h;
 }
 
-function dominantAngle(lines: OcrLine[]): number {
-  let sin = 0, cos = 0;
-  for (const l of lines) {
-    const rad = (l.box.angle * Math.PI) / 180;
-    sin += Math.sin(rad) * l.box.w;
-    cos += Math.cos(rad) * l.box.w;
-  }
-  return (Math.atan2(sin, cos) * 180) / Math.PI;
-}
+/** The lines' text direction in degrees (frames are in degrees; order.ts answers radians). */
+const angleOf = (lines: OcrLine[]) => (dominantAngle(lines.map((l) => l.box)) * 180) / Math.PI;
 
 /** The invoice's lines in its frame; the frame's angle refined by its level lines. */
 export function frameLines(group: Group): Framed[] {
   const aligned = group.lines.filter((l) => directional(l) && Math.abs(angleDiff(l.box.angle, group.frame.angle)) < 30);
-  const frame = { ...group.frame, angle: aligned.length ? dominantAngle(aligned) : group.frame.angle };
+  const frame = { ...group.frame, angle: aligned.length ? angleOf(aligned) : group.frame.angle };
   group.frame = frame;
   return group.lines.map((line) => ({
     line,

@@ -1,4 +1,5 @@
 import type { Point, Quad } from '../../geometry/quad';
+import { dominantAngle } from '../../order';
 import type { OcrLine } from '../../pipeline';
 
 /*
@@ -37,23 +38,16 @@ export interface Region {
 const charWidth = (c: string) => (c.charCodeAt(0) < 0x2e80 ? 0.55 : 1);
 
 /**
- * The page's text direction (radians): the quarter turn holding the most text length, then
- * the length-weighted mean of the lines within 30° of it. Vertical labels (购买方, the printer's
- * imprint in the margin) would pull a plain mean of all lines several degrees off.
+ * The direction (radians) of the page's main text: the quarter turn holding the most text
+ * length, then order.ts's length-weighted mean of the lines within 30° of it. Vertical labels
+ * (购买方, the printer's imprint in the margin) would pull a mean of all lines several degrees off.
  */
-export function dominantAngle(lines: OcrLine[]): number {
+export function mainTextAngle(lines: OcrLine[]): number {
   const near = (angle: number, to: number) => Math.abs(((angle - to + 540) % 360) - 180) < 30;
   const quarter = [0, 90, 180, -90]
     .map((q) => ({ q, weight: lines.filter((l) => near(l.box.angle, q)).reduce((s, l) => s + l.box.w, 0) }))
     .sort((a, b) => b.weight - a.weight)[0]!.q;
-  let sin = 0, cos = 0;
-  for (const l of lines) {
-    if (!near(l.box.angle, quarter)) continue;
-    const rad = (l.box.angle * Math.PI) / 180;
-    sin += Math.sin(rad) * l.box.w;
-    cos += Math.cos(rad) * l.box.w;
-  }
-  return sin === 0 && cos === 0 ? (quarter * Math.PI) / 180 : Math.atan2(sin, cos);
+  return dominantAngle(lines.filter((l) => near(l.box.angle, quarter)).map((l) => l.box));
 }
 
 export class Page {
@@ -61,7 +55,7 @@ export class Page {
   readonly angle: number;
 
   constructor(lines: OcrLine[]) {
-    this.angle = dominantAngle(lines);
+    this.angle = mainTextAngle(lines);
     const cos = Math.cos(-this.angle), sin = Math.sin(-this.angle);
     const turn = (p: Point) => ({ x: p.x * cos - p.y * sin, y: p.x * sin + p.y * cos });
     this.items = lines.map((line) => {

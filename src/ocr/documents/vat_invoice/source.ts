@@ -7,7 +7,7 @@ import { normaliseText } from '../../text';
 import { decodeQr } from '../../qr/decode';
 import type { ExtractionNotes } from '../extractor';
 import { looksLikeInvoice } from './assemble';
-import { dominantAngle } from './page';
+import { mainTextAngle } from './page';
 
 /*
  * Where the lines of an invoice come from: OCR of an image, or a PDF page (its text layer, or
@@ -31,7 +31,7 @@ const angleGap = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180)
  */
 export async function readImage(image: Raster): Promise<OcrLine[]> {
   const { lines } = await recognize(image);
-  const dominant = (dominantAngle(lines) * 180) / Math.PI;
+  const dominant = (mainTextAngle(lines) * 180) / Math.PI;
   const odd = lines.filter((l) => angleGap(l.box.angle, dominant) > 135);
   if (odd.length === 0 || odd.length > lines.length / 3) return lines;
   const again = await rec.run({ image, quads: odd.map((l) => rotateCorners(l.quad, 2)) });
