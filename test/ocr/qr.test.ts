@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { finish } from '../../src/ocr/documents/vat_invoice/finish';
 import { parseVatQr } from '../../src/ocr/documents/vat_invoice/qr';
+import type { Content, Reading } from '../../src/ocr/documents/vat_invoice/reading';
 import { decodeQr } from '../../src/ocr/qr/decode';
 import { runTask } from '../../src/ocr/runtime/run-task';
 import { vatInvoiceData } from '../../src/protocol/points/2582-22';
@@ -100,5 +102,60 @@ describe.skipIf(!hasFont)('2582-22 and the QR code', () => {
     expect(data.QRCode).toBe('https://example.com/not-an-invoice');
     expect(data.Content.InvoiceNo).toBe(c.values.number);
     expect(remarks).toContain('the QR code does not hold a VAT invoice payload; it was not used');
+  });
+});
+
+/*
+ * The rules themselves on a reading, as every source hands it to finish(): which side wins per
+ * field, the amount's cross-check, what the remark says, and QRCode "" when there is none.
+ */
+describe('the QR rules on a reading (finish)', () => {
+  const oldStyle = '01,04,032001600511,31471858,198.04,20201004,01897109054748898321,0813,';
+  const read = (content: Partial<Content>): Reading => ({ content: { ...content }, boxes: {}, items: [] });
+  const apply = (content: Partial<Content>, source: 'image' | 'text', qr: string[]) => {
+    const remarks: string[] = [];
+    const data = finish(read(content), { source, qr }, { remark: (t) => remarks.push(t), notThisDocument: () => undefined });
+    return { c: data.Content, qr: data.QRCode, remarks };
+  };
+  const ocr = { InvoiceCode: '032001600511', InvoiceNo: '31471858', InvoiceDate: '2020年10月04日', AntiFakeCode: '01897109054748898321', WithoutTaxAmount: '198.04', TaxAmount: '11.88', InvoiceAmount: '209.92' };
+
+  it('on an image, the code, number, date and check code the QR holds replace what OCR misread, silently', () => {
+    const { c, remarks } = apply({ ...ocr, InvoiceCode: '032001600S11', InvoiceNo: '31471853', InvoiceDate: '2020年10月01日', AntiFakeCode: '0189710905474889832' }, 'image', [oldStyle]);
+    expect([c.InvoiceCode, c.InvoiceNo, c.InvoiceDate, c.AntiFakeCode]).toEqual(['032001600511', '31471858', '2020年10月04日', '01897109054748898321']);
+    expect(remarks).toEqual([]);
+  });
+
+  it('on an image, the QR’s amount replaces the OCR amount only when the sums then agree', () => {
+    // 198.64 misread: the sums fail, the QR's 198.04 makes them agree
+    expect(apply({ ...ocr, WithoutTaxAmount: '198.64' }, 'image', [oldStyle]).c.WithoutTaxAmount).toBe('198.04');
+    // the sums agree as read and the QR says otherwise: OCR is kept, the remark says so
+    const agree = apply({ ...ocr, WithoutTaxAmount: '200.04', InvoiceAmount: '211.92' }, 'image', [oldStyle]);
+    expect(agree.c.WithoutTaxAmount).toBe('200.04');
+    expect(agree.remarks).toContain("the QR code says WithoutTaxAmount 198.04, which the invoice's text does not");
+    // an amount OCR did not read at all is the QR's
+    expect(apply({ ...ocr, WithoutTaxAmount: '' }, 'image', [oldStyle]).c.WithoutTaxAmount).toBe('198.04');
+  });
+
+  it('on a fully digital invoice the QR’s amount is the total with tax', () => {
+    const { c } = apply({ InvoiceNo: '23512000000011765589', WithoutTaxAmount: '5270.00', TaxAmount: '684.80', InvoiceAmount: '5954.30' }, 'image', ['01,32,,23512000000011765589,5954.80,20230227,,6C54']);
+    expect(c.InvoiceAmount).toBe('5954.80');
+    expect(c.InvoiceDate).toBe('2023年02月27日');
+  });
+
+  it('on a file (PDF, OFD, XML text) the text wins on every field and each disagreement is named', () => {
+    const { c, remarks, qr } = apply({ ...ocr, InvoiceNo: '31471859', WithoutTaxAmount: '200.04', InvoiceAmount: '211.92' }, 'text', [oldStyle]);
+    expect([c.InvoiceNo, c.WithoutTaxAmount]).toEqual(['31471859', '200.04']);
+    expect(remarks).toEqual(["the QR code says InvoiceNo 31471858, WithoutTaxAmount 198.04, which the invoice's text does not"]);
+    expect(qr).toBe(oldStyle);
+    // a field the text lacks stays empty: the remark gives the QR's value, the field stays what the file says
+    const lacking = apply({ ...ocr, AntiFakeCode: '' }, 'text', [oldStyle]);
+    expect(lacking.c.AntiFakeCode).toBe('');
+    expect(lacking.remarks).toEqual(["the QR code says AntiFakeCode 01897109054748898321, which the invoice's text does not"]);
+  });
+
+  it('QRCode is "" when there is none, the first invoice payload among several, else the first raw', () => {
+    expect(apply(ocr, 'image', []).qr).toBe('');
+    expect(apply(ocr, 'image', ['https://example.com/x', oldStyle]).qr).toBe(oldStyle);
+    expect(apply(ocr, 'image', ['01,10,abc']).qr).toBe('01,10,abc');
   });
 });
