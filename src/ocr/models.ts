@@ -104,7 +104,7 @@ const sessions = new Map<ModelName, Promise<InferenceSession>>();
 
 /** Must be called before the first session opens; later calls would not apply. */
 export function configureSessions(next: Partial<SessionSettings>): void {
-  if (sessions.size > 0) throw new Error('configureSessions after a session was opened');
+  if (sessions.size > 0 || wholeRec) throw new Error('configureSessions after a session was opened');
   Object.assign(settings, next);
 }
 
@@ -128,16 +128,35 @@ export function sessionSettings(): Readonly<SessionSettings & { modelForm: Model
   return { ...settings, modelForm };
 }
 
+function openSession(name: ModelName, options: InferenceSession.SessionOptions): Promise<InferenceSession> {
+  return sessionSettings().modelForm === 'exported'
+    ? InferenceSession.create(modelFiles[name], options)
+    : modelBytes(name).then((bytes) => InferenceSession.create(bytes, options));
+}
+
 export function getSession(name: ModelName): Promise<InferenceSession> {
   let session = sessions.get(name);
   if (!session) {
-    session =
-      sessionSettings().modelForm === 'exported'
-        ? InferenceSession.create(modelFiles[name], sessionOptions(name))
-        : modelBytes(name).then((bytes) => InferenceSession.create(bytes, sessionOptions(name)));
+    session = openSession(name, sessionOptions(name));
     sessions.set(name, session);
   }
   return session;
+}
+
+let wholeRec: Promise<InferenceSession> | undefined;
+
+/**
+ * The recogniser for a line read while no other is (a text line, a VIN strip, a plate
+ * crop): with every intra-op thread where the thread's own session has fewer
+ * (recIntraOpThreads, set where recognition helpers read lines side by side). On one
+ * thread such a line leaves the other cores idle: a 460×48 line took 80 ms of one core.
+ * A second session of the recogniser costs its weights once more (about 11 MB).
+ */
+export function getLoneRecSession(): Promise<InferenceSession> {
+  const { recIntraOpThreads, intraOpThreads } = settings;
+  if (recIntraOpThreads === undefined || recIntraOpThreads >= intraOpThreads) return getSession('rec');
+  wholeRec ??= openSession('rec', { ...sessionOptions('rec'), intraOpNumThreads: intraOpThreads });
+  return wholeRec;
 }
 
 type RewrittenForm = Exclude<ModelForm, 'exported'>;
@@ -185,8 +204,8 @@ export async function warmUp(models: ModelName[] = ['det', 'cls', 'rec']): Promi
   const shapes: Record<ModelName, number[]> = { det: [1, 3, 64, 64], cls: [1, 3, 48, 192], rec: [1, 3, 48, 320] };
   for (const name of models) {
     const dims = shapes[name];
-    const session = await getSession(name);
     const data = new Float32Array(dims.reduce((a, b) => a * b, 1));
-    await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, dims) });
+    const opened = [await getSession(name), ...(name === 'rec' ? [await getLoneRecSession()] : [])];
+    for (const session of new Set(opened)) await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, dims) });
   }
 }

@@ -3,7 +3,7 @@ import { classify } from '../cls/index';
 import type { Quad } from '../geometry/quad';
 import { rotate180, type Raster } from '../image/raster';
 import { cropLine, fillTensor, LINE_HEIGHT } from '../line';
-import { getDictionary, getSession } from '../models';
+import { getDictionary, getLoneRecSession, getSession } from '../models';
 import { blurred } from './blur';
 import { ctcGreedy, type Decoded } from './ctc';
 
@@ -53,8 +53,9 @@ export interface ReadLine extends Decoded {
   clsMs: number;
 }
 
-export async function readLine(image: Raster, quad: Quad, options: LineOptions = {}): Promise<ReadLine> {
-  const session = await getSession('rec');
+/** `alone`: no other line is being read meanwhile, so the line may use every core (models.ts getLoneRecSession). */
+export async function readLine(image: Raster, quad: Quad, options: LineOptions = {}, alone = false): Promise<ReadLine> {
+  const session = await (alone ? getLoneRecSession() : getSession('rec'));
   const dictionary = getDictionary();
   let line = cropLine(image, quad, Infinity, options.stretch);
   const cls = options.classify ? await classify(image, quad, line) : undefined;

@@ -55,7 +55,9 @@ async function readHere(): Promise<void> {
     // the job is taken before any await, so pump() hands helpers only what this thread left
     for (let job = take(); job; job = take()) {
       try {
-        job.resolve(await readLine(job.image, job.quad, job.options));
+        // the last line with every helper idle (a single-line image) is read on every core
+        const alone = queue.length === 0 && [...lanes.values()].every((n) => n === 0);
+        job.resolve(await readLine(job.image, job.quad, job.options, alone));
       } catch (err) {
         job.reject(err);
       }
