@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { skipReason } from './support/chromium';
 import { clickMenu, configure, fieldRows, openPopup, pasteInto, waitForResult } from './support/extension';
@@ -213,4 +214,29 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
     expect(await popup.textContent('tr[data-key=InvoiceNo] td.value')).toBe('32321709');
     await h.closeExtraPages();
   });
+  it('a 20 MB-class photo the gateway refuses by address: shrunk in the page with a notice shown meanwhile, then read', async (ctx) => {
+    if (!fs.existsSync(corpus)) ctx.skip();
+    // a phone-sized photo: the corpus plate enlarged 5× with sensor-like noise, so it stays large as a JPEG
+    const { data, info } = await sharp(path.join(corpus, 'plate/ccpd_base_01.jpg')).resize(3600).raw().toBuffer({ resolveWithObject: true });
+    let seed = 1;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >> 16) % 25) - 12));
+    }
+    const big = await sharp(data, { raw: info }).jpeg({ quality: 97, chromaSubsampling: '4:4:4' }).toBuffer();
+    expect(big.length).toBeGreaterThan(15 * 1024 * 1024);
+    h.site.route('/big.jpg', { type: 'image/jpeg', body: big });
+    const pageUrl = h.site.route('/big.html', html('<img id="p" src="/big.jpg" width="400">'));
+    const page = await h.ext.context.newPage();
+    await page.goto(pageUrl);
+    const since = Date.now();
+    await clickMenu(h.ext, pageUrl, { menuItemId: 'image:plate', srcUrl: `${h.site.origin}/big.jpg`, mediaType: 'image' });
+    // the gateway refuses the address (over 3 MB): the page shrinks the photo and says so while it does
+    await expect.poll(() => page.locator('#recognition-progress').count(), { timeout: 30_000, interval: 50 }).toBe(1);
+    const entry = await waitForResult(h.ext, since, 90_000);
+    expect(entry).toMatchObject({ status: 'ok', docId: 'plate', source: { via: 'bytes' } });
+    expect((entry.data as { Plates: { PlateNumber: string }[] }).Plates.map((p) => p.PlateNumber)).toContain('皖AYL375');
+    expect(await page.locator('#recognition-progress').count()).toBe(0);
+    await h.closeExtraPages();
+  }, 150_000);
 });

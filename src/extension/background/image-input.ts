@@ -6,6 +6,8 @@ import { runInjected } from '../lib/injected/run';
 import { codes } from '../../protocol/codes';
 import type { HistoryEntry, Outcome } from '../../protocol/messages';
 import { cropCapture } from './crop';
+import { loadSettings } from './settings-store';
+import { t } from '../lib/i18n';
 
 /*
  * Which URL the gateway gets for an image or PDF. The image's own http(s) address first: cheapest,
@@ -50,6 +52,7 @@ export async function readInPage(src: InputSource, maxBytes: number): Promise<Ou
     maxBytes,
     // an invoice file (PDF, OFD, XML) is read as its bytes, never as a picture of it
     pdf: src.kind !== 'image',
+    shrinking: t((await loadSettings()).language, 'shrink_progress'),
   });
   if (!read.ok) return read;
   const r = read.value;

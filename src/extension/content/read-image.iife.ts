@@ -1,5 +1,6 @@
 import { blobToDataUrl, encodeWithin } from '../lib/encode';
 import { publish } from '../lib/injected/publish';
+import { showPageProgress } from '../lib/page-progress';
 import type { AnswerOf, ArgOf } from '../lib/injected/scripts';
 
 type ReadImageArgs = ArgOf<'readImage'>;
@@ -36,10 +37,15 @@ async function viaFetch(args: ReadImageArgs, reasons: string[]): Promise<string 
     reasons.push(`fetch: ${blob.size} bytes, over ${args.maxBytes}`);
     return undefined;
   }
-  // a large photo: decode it and encode it again, smaller
-  const bitmap = await createImageBitmap(blob);
-  const small = await encodeWithin(bitmap, { x: 0, y: 0, width: bitmap.width, height: bitmap.height }, args.maxBytes);
-  return small ? blobToDataUrl(small) : undefined;
+  // a large photo: decode it and encode it again, smaller; this takes seconds, so it is shown
+  const progress = showPageProgress(args.shrinking, (blob.size / (1024 * 1024)).toFixed(1));
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const small = await encodeWithin(bitmap, { x: 0, y: 0, width: bitmap.width, height: bitmap.height }, args.maxBytes);
+    return small ? await blobToDataUrl(small) : undefined;
+  } finally {
+    progress.remove();
+  }
 }
 
 async function viaCanvas(img: HTMLImageElement, args: ReadImageArgs, reasons: string[]): Promise<string | undefined> {

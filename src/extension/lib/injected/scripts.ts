@@ -70,7 +70,13 @@ export const injectedScripts = {
   /** reads an image or PDF the gateway cannot fetch: the page's fetch, a canvas, or its place on screen */
   readImage: {
     file: readImage,
-    arg: z.object({ srcUrl: z.string(), maxBytes: z.number().int().positive(), pdf: z.boolean() }),
+    arg: z.object({
+      srcUrl: z.string(),
+      maxBytes: z.number().int().positive(),
+      pdf: z.boolean(),
+      /** the notice shown while a large image is shrunk in the page: $1 its size in MB, $2 the seconds */
+      shrinking: z.string(),
+    }),
     result: readImageResult,
   },
   /** auto-copy of a result's main value into the clipboard, from the page that has the focus */
