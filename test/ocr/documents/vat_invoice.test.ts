@@ -4,6 +4,7 @@ import { OcrInputError, OcrTaskError } from '../../../src/ocr/errors';
 import { assemble, invoiceDate } from '../../../src/ocr/documents/vat_invoice/assemble';
 import type { OcrLine } from '../../../src/ocr/pipeline';
 import { capitalRun, capitalToCents } from '../../../src/ocr/documents/vat_invoice/capital';
+import { finish } from '../../../src/ocr/documents/vat_invoice/finish';
 import { readTaxpayerId, uscCheckChar } from '../../../src/ocr/documents/vat_invoice/taxpayer';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vatContentFields, vatInvoiceData } from '../../../src/protocol/points/2582-22';
@@ -92,6 +93,40 @@ describe('capital amounts, taxpayer ids, dates', () => {
     expect(readTaxpayerId('91440300708436854C')).toEqual({ value: '91440300708436854C', valid: false });
   });
 
+  it('issue 16: the check character chooses among each look-alike pair (O/0, I/1, Z/2, S/5, B/8), in the check character too', () => {
+    const cases: [string, string][] = [
+      ['9I440300708436854B', '91440300708436854B'], // I for 1
+      ['91120Z22079642398Y', '91120222079642398Y'], // Z for 2
+      ['914403007084368S4B', '91440300708436854B'], // S for 5
+      ['9144O300708436854B', '91440300708436854B'], // O for 0
+      ['91120118MA06APGQXE'.replace('Q', 'O'), '91120118MA06APGQXE'], // O for Q: no O in the alphabet, 0 fails, its look-alike Q passes
+      ['914403007084368548', '91440300708436854B'], // 8 for the check character B
+      ['91410100MA44HUDB0N', '91410100MA44HUD80N'], // B for 8 among the organisation code
+    ];
+    for (const [read, right] of cases) expect(readTaxpayerId(read), read).toEqual({ value: right, valid: true });
+    // one character too many after a valid id is dropped; in the middle it is found by the check
+    expect(readTaxpayerId('91440300708436854B7')).toEqual({ value: '91440300708436854B', valid: true });
+    expect(readTaxpayerId('914403007084368454B')).toEqual({ value: '91440300708436854B', valid: true });
+  });
+
+  it('issue 16: invoice numbers of 8 or 20 digits, codes of 10 or 12, check codes of 20; any other length is kept and said', () => {
+    const remarks = (content: Record<string, string>) => {
+      const out: string[] = [];
+      finish({ content, boxes: {}, items: [] }, { source: 'text', qr: [] }, { remark: (t) => out.push(t), notThisDocument: () => {} });
+      return out;
+    };
+    expect(remarks({ InvoiceCode: '032001600511', InvoiceNo: '31471858', AntiFakeCode: '01897109054748898321' })).toEqual([]);
+    expect(remarks({ InvoiceNo: '23512000000011765589' })).toEqual([]);
+    expect(remarks({ InvoiceCode: '032001600511', InvoiceNo: '314718581' })).toEqual(['InvoiceNo 314718581 has 9 digits (8 expected)']);
+    // with a code the invoice is old-style: its number is 8 digits, never 20
+    expect(remarks({ InvoiceCode: '032001600511', InvoiceNo: '23512000000011765589' })).toEqual(['InvoiceNo 23512000000011765589 has 20 digits (8 expected)']);
+    expect(remarks({ InvoiceNo: '2351200000001176558' })).toEqual(['InvoiceNo 2351200000001176558 has 19 digits (8 or 20 expected)']);
+    expect(remarks({ InvoiceCode: '03200160051', AntiFakeCode: '0189710905474889832' })).toEqual([
+      'InvoiceCode 03200160051 has 11 digits (10 or 12 expected)',
+      'AntiFakeCode 0189710905474889832 has 19 digits (20 expected)',
+    ]);
+  });
+
   it('writes dates as 2023年05月08日 whatever the print', () => {
     expect(invoiceDate('2019 05 08')).toBe('2019年05月08日');
     expect(invoiceDate('2021 年 09 月06日')).toBe('2021年09月06日');
@@ -160,6 +195,21 @@ describe('layout regressions (lines as OCR returns them)', () => {
     const data = assemble(digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店', 650, 190, 380, 20), line('下载次数：1', 1130, 207, 100, 19)]), quiet);
     expect(data.Content.PayeeName).toBe('武汉东湖新技术开发区柴房老味餐饮店');
     expect(data.Content.PayeeRegisterNo).toBe('92420100MA4JMP6D4P');
+  });
+
+  it('issue 16: taxpayer ids read with a letter O and a trailing extra character are repaired in the reading', () => {
+    const lines = digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店', 650, 190, 380, 20)]).map((l) =>
+      l.text === '92420100MA4JMP6D4P' ? line('924201OOMA4JMP6D4P5', 900, 250, 190, 20) : l.text === '91110302MA01NP925M' ? line('9111O302MA01NP925M', 330, 250, 180, 20) : l,
+    );
+    const remarks: string[] = [];
+    const data = assemble(lines, { remark: (t) => remarks.push(t), notThisDocument: () => {} });
+    expect([data.Content.PayerRegisterNo, data.Content.PayeeRegisterNo]).toEqual(['91110302MA01NP925M', '92420100MA4JMP6D4P']);
+    expect(remarks.join('; ')).not.toMatch(/RegisterNo/);
+    // an id no single misreading explains stays as read and is said
+    const wrong = digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店', 650, 190, 380, 20)]).map((l) => (l.text === '92420100MA4JMP6D4P' ? line('92420100MA4JMP6D4C', 900, 250, 180, 20) : l));
+    const said: string[] = [];
+    expect(assemble(wrong, { remark: (t) => said.push(t), notThisDocument: () => {} }).Content.PayeeRegisterNo).toBe('92420100MA4JMP6D4C');
+    expect(said).toContain('PayeeRegisterNo 92420100MA4JMP6D4C fails the unified social credit code check');
   });
 
   it('issue 16: the same label read glued onto the name in one line is cut off', () => {
