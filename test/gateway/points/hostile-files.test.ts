@@ -1,18 +1,17 @@
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZIP_LIMITS } from '../../../src/ocr/ofd/zip';
 import { XML_LIMITS } from '../../../src/ocr/xml/parse';
 import { codeName } from '../../../src/protocol/codes';
 import { shudianOfd } from '../../support/einvoice';
 import { eticketOfd, eticketValues } from '../../support/eticket';
-import { type TestGateway, startTestGateway } from '../../support/gateway';
 import { buildOfd, buildOfdParts } from '../../support/ofd';
 import { qrPng } from '../../support/qr';
 import { vatValues } from '../../support/synth/documents/vat-invoice-values';
 import { seeded } from '../../support/synth/text';
 import { type Parts, withDeclaredSize, zeros, zipParts } from '../../support/zip';
-import { type Auth, appKeyAuth, dataUrl, pdfBytes, recognise, warmUp } from '../recognition/support';
+import { dataUrl, pdfBytes, useWarmGateway } from '../recognition/support';
 
 /*
  * Issue 16's bad input through HTTP, as a client sends it: ZIP bombs (a huge declared size, a
@@ -36,18 +35,10 @@ function withParts(ofd: Uint8Array, extra: Parts): Uint8Array {
 
 const billionLaughs = `<?xml version="1.0"?><!DOCTYPE EInvoice [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 9 }, (_, i) => `<!ENTITY e${i} "${(i ? `&e${i - 1};` : '&a;').repeat(10)}">`).join('')}]><EInvoice><Header><EIid>&e8;</EIid></Header></EInvoice>`;
 
-let gw: TestGateway;
-let auth: Auth;
-beforeAll(async () => {
-  gw = await startTestGateway({ RECOGNITION_WORKERS: '1' });
-  auth = appKeyAuth((await gw.createApp()).appKey);
-  await warmUp(gw.url, auth);
-});
-afterAll(() => gw?.stop());
+const gateway = useWarmGateway();
 
 async function send(point: '2582-22' | '2582-24', url: string, fileType?: string) {
-  const form: Record<string, string> = point === '2582-22' ? { FileURL: url, FileType: fileType ?? 'ofd' } : { ImageURL: url };
-  return recognise(gw.url, point, auth, form);
+  return gateway.send(point, point === '2582-22' ? { FileURL: url, FileType: fileType ?? 'ofd' } : { ImageURL: url });
 }
 
 /** The envelope refuses the input with `code`, saying `said`, and carries no body. */
@@ -257,7 +248,7 @@ describe('after all of that', () => {
     expect(body.Data.Content!.InvoiceNo).toBe(v.number);
     const t = eticketValues(208);
     expect((await answered('2582-24', ofdUrl(eticketOfd(t)))).Data.InvoiceNum).toBe(t.invoiceNo);
-    const health = await fetch(`${gw.url}/healthz`);
+    const health = await fetch(`${gateway.url()}/healthz`);
     expect(health.status).toBe(200);
   });
 });

@@ -96,7 +96,16 @@ export async function warmUp(base: string, auth: Auth): Promise<void> {
  * calls this (its beforeAll and afterAll), and a way to read a file through a point as a job:
  * asynchronously, since the engine's time on a loaded machine is not what such a test is about.
  */
-export function useWarmGateway(): { read(point: string, form: Record<string, string>): Promise<unknown> } {
+export interface WarmGateway {
+  /** the file read as a job: its Data */
+  read(point: string, form: Record<string, string>): Promise<unknown>;
+  /** a synchronous call as a client makes it: the whole answer, envelope and status */
+  send(point: string, form: Record<string, string>): ReturnType<typeof recognise>;
+  /** the gateway's base URL (for /healthz and the like) */
+  url(): string;
+}
+
+export function useWarmGateway(): WarmGateway {
   let gw: TestGateway;
   let auth: Auth;
   beforeAll(async () => {
@@ -113,5 +122,7 @@ export function useWarmGateway(): { read(point: string, form: Record<string, str
       expect(job.Data.Status, job.Data.Result).toBe('PROCESS_SUCCESS');
       return JSON.parse(job.Data.Result);
     },
+    send: (point, form) => recognise(gw.url, point, auth, form),
+    url: () => gw.url,
   };
 }
