@@ -144,25 +144,34 @@ try {
     optionsPaint.push(await firstPaint(ext.url('src/extension/options/index.html'), 'form'));
   }
 
-  const exportTimes: Record<'xlsx' | 'csv', number> = { xlsx: 0, csv: 0 };
-  const history = await openPage(ext.url('src/extension/sidepanel/index.html'));
-  await history.click('[data-tab=history]');
-  await history.waitForFunction((n) => document.querySelector('.history-actions .count')?.textContent?.includes(String(n)), EXPORTED);
-  for (const format of ['csv', 'xlsx'] as const) {
-    const download = history.waitForEvent('download');
+  // the export's writers load while the 历史 tab is shown (popup/export.ts warmExport): clicked at
+  // once, the click pays for loading ExcelJS too; after a second on the tab, only for writing
+  async function exportTime(format: 'xlsx' | 'csv', dwellMs: number, page?: Page): Promise<{ ms: number; page: Page }> {
+    if (!page) {
+      page = await openPage(ext.url('src/extension/sidepanel/index.html'));
+      await page.click('[data-tab=history]');
+      await page.waitForFunction((n) => document.querySelector('.history-actions .count')?.textContent?.includes(String(n)), EXPORTED);
+    }
+    await new Promise((r) => setTimeout(r, dwellMs));
+    const download = page.waitForEvent('download');
     const s = performance.now();
-    await history.click(`[data-action=export-${format}]`);
+    await page.click(`[data-action=export-${format}]`);
     await download.catch(async (e) => {
-      throw new Error(`no ${format} download (${await history.textContent('.history .note').catch(() => '')}): ${e}`);
+      throw new Error(`no ${format} download (${await page!.textContent('.history .note').catch(() => '')}): ${e}`);
     });
-    exportTimes[format] = ms(s, performance.now());
+    return { ms: ms(s, performance.now()), page };
   }
+  const xlsxAtOnce = await exportTime('xlsx', 0);
+  await xlsxAtOnce.page.close();
+  const xlsxAfter = await exportTime('xlsx', 1000);
+  const csv = await exportTime('csv', 0, xlsxAfter.page);
 
   console.log(`\n| measure | extension | baseline | goal |`);
   console.log(`|---|---|---|---|`);
   console.log(`| ${FILES} text-layer invoice PDFs, pick → every result visible | ${(batch / 1000).toFixed(1)} s (${failed} failed) | ${(baseline / 1000).toFixed(1)} s straight to 2582-22, ${CONCURRENCY} at once | ≤ 15 s |`);
   console.log(`| popup first paint, median / worst of ${OPENS} (${EXPORTED} results stored) | ${Math.round(median(popupPaint))} / ${Math.round(Math.max(...popupPaint))} ms | options page ${Math.round(median(optionsPaint))} / ${Math.round(Math.max(...optionsPaint))} ms | ≤ 150 ms |`);
-  console.log(`| export of ${EXPORTED} results, click → download | XLSX ${(exportTimes.xlsx / 1000).toFixed(2)} s | CSV ${(exportTimes.csv / 1000).toFixed(2)} s | ≤ 2 s |`);
+  const sec = (n: number) => `${(n / 1000).toFixed(2)} s`;
+  console.log(`| export of ${EXPORTED} results, click → download | XLSX ${sec(xlsxAfter.ms)} (a second on the tab first), ${sec(xlsxAtOnce.ms)} (clicked at once) | CSV ${sec(csv.ms)} | ≤ 2 s |`);
 } finally {
   await ext.close();
   await gw.stop();

@@ -88,7 +88,9 @@ describe.skipIf(Boolean(skip))('files in the side panel', () => {
   it('paste a screenshot (Ctrl+V of an image on the clipboard)', async (ctx) => {
     if (noCorpus) ctx.skip();
     const panel = await openPanel();
-    await chooseImageType(panel, 'plate');
+    // the type chosen for images in the test before is remembered by a panel opened anew
+    await panel.click('[data-tab=files]');
+    expect(await panel.inputValue('select[name=fileDocId]')).toBe('plate');
     const jpg = fs.readFileSync(path.join(corpus, 'plate/ccpd_base_02.jpg')).toString('base64');
     // a screenshot on the clipboard reaches a page as a paste whose one file is image.png; headless
     // Chromium's clipboard holds no image, so the paste event is the browser's, made here

@@ -25,7 +25,7 @@ const created = () => c.contextMenus.create.mock.calls.map(([item]) => item as M
 const tab = { id: 9, windowId: 2, url: 'https://shop.example/p' } as Tabs.Tab;
 
 describe('context menus', () => {
-  it('offers every document type on images and on the page, and the PDF item on .pdf links only', async () => {
+  it('offers every document type on images and on the page, and 识别链接的文件 on every link', async () => {
     await buildMenus();
     const items = created();
     expect(items.filter((i) => i.parentId === 'image').map((i) => i.id)).toEqual(docIds.map((d) => `image:${d}`));

@@ -232,6 +232,37 @@ describe('popup', () => {
     page.remove();
   });
 
+  it('a form in a frame of another site: names the site, asks for it from the click, and scans again once allowed', async () => {
+    c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
+    c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);
+    c.tabs.get = vi.fn(async () => ({ id: 42, url: 'https://erp.example.com/claim' }));
+    // (happy-dom logs that it loads no frames)
+    const portal = document.createElement('div');
+    portal.innerHTML = '<iframe src="https://oa.example.org/form.html"></iframe>';
+    document.body.append(portal);
+    const calls = runPageScripts(c, 42);
+    let requestedInClick = false;
+    c.permissions.request.mockImplementation(async () => true);
+    await open([entry('vat', fx.vatData)]);
+    await click(button('填入网页表单'));
+    await vi.waitFor(() => expect(container.querySelector('.fill-blocked')).not.toBeNull());
+    expect(container.querySelector('.fill-blocked p')!.textContent).toBe(
+      '表单可能在 https://oa.example.org 的框架里，扩展还没有访问该网站的权限。允许后仅用于在此填表，可随时在扩展的“详细信息”中撤销。',
+    );
+    const scans = calls.length;
+    // the browser shows its prompt only within the click's own task: the request is made before anything is awaited
+    await act(async () => {
+      button('允许访问 oa.example.org').click();
+      requestedInClick = c.permissions.request.mock.calls.length === 1;
+    });
+    await flush();
+    expect(requestedInClick).toBe(true);
+    expect(c.permissions.request).toHaveBeenCalledWith({ origins: ['https://oa.example.org/*'] });
+    // granted: the tab is scanned again
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(scans));
+    portal.remove();
+  });
+
   it('says in words why a page cannot be filled', async () => {
     c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
     c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);

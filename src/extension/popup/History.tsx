@@ -9,7 +9,7 @@ import { fillDocuments } from '../lib/fill/documents';
 import type { FillDocument } from '../lib/fill/plan';
 import { EntryLine } from './EntryLine';
 import { leavePage, usePopup } from './context';
-import { type ExportFormat, exportEntries } from './export';
+import { type ExportFormat, exportEntries, warmExport } from './export';
 import { FillPanel } from './fill/FillPanel';
 
 /*
@@ -33,6 +33,9 @@ export function History() {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [filling, setFilling] = useState<FillDocument[]>();
+
+  // export lives in this tab: its writers load while the user looks, not after the click
+  useEffect(() => warmExport(), []);
 
   useEffect(() => {
     let stale = false;

@@ -12,6 +12,25 @@ import { timeOf } from './EntryLine';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
+/**
+ * Loads and compiles the writers (ExcelJS is most of a megabyte) once the browser is idle, so the
+ * click on 导出 pays only for writing. Returns the cancel for an unmount before the idle time.
+ */
+export function warmExport(): () => void {
+  const load = () => {
+    // a load that fails here fails again on the click, which says so
+    const ignore = () => undefined;
+    import('../lib/export/sheets').catch(ignore);
+    import('../lib/export/xlsx').then((m) => m.preloadXlsx()).catch(ignore);
+  };
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(load, 200);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(load, { timeout: 2000 });
+  return () => cancelIdleCallback(handle);
+}
+
 /** Writes the finished entries among `entries` and saves the file; the count of documents exported. */
 export async function exportEntries(entries: HistoryEntry[], format: ExportFormat, t: Translate, lang: Lang): Promise<number> {
   const { historySheets } = await import('../lib/export/sheets');

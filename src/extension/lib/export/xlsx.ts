@@ -56,6 +56,11 @@ function addSheet(wb: Workbook, sheet: Sheet, name: string, totalLabel: string):
   for (const m of sheet.merges) ws.mergeCells(top + m.row, m.col + 1, top + m.row + m.rowSpan - 1, m.col + m.colSpan);
 }
 
+/** Starts loading ExcelJS ahead of an export (the import is shared with writeXlsx's). */
+export function preloadXlsx(): Promise<unknown> {
+  return import('exceljs');
+}
+
 /** The workbook as bytes. `totalLabel` is 合计 or Total. */
 export async function writeXlsx(sheets: Sheet[], totalLabel: string): Promise<Uint8Array<ArrayBuffer>> {
   const { default: ExcelJS } = await import('exceljs');
