@@ -156,7 +156,8 @@ describe('popup', () => {
       search.value = '553.5';
       search.dispatchEvent(new Event('input'));
     });
-    await vi.waitFor(() => expect(container.querySelectorAll('.history li')).toHaveLength(1));
+    // meanwhile the tab loads the export's writers (ExcelJS takes seconds to load under vitest)
+    await vi.waitFor(() => expect(container.querySelectorAll('.history li')).toHaveLength(1), { timeout: 15_000 });
     expect(container.querySelector('.history li')!.getAttribute('data-id')).toBe('t');
   });
 
