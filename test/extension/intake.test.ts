@@ -41,8 +41,9 @@ describe('adding files', () => {
     expect(byName['a.pdf']).toMatchObject({ status: 'queued', docId: 'vat' });
     expect(byName['IMG_0001.JPG']).toMatchObject({ status: 'queued', docId: 'plate' });
     expect(byName['fp.xml']).toMatchObject({ status: 'queued', docId: 'vat' });
-    expect(byName['invoice.pdf']).toMatchObject({ status: 'error', error: { key: 'err_file_unknown_type' } });
-    expect(byName['empty.ofd']).toMatchObject({ status: 'error', error: { key: 'err_file_empty' } });
+    // listed as what their names say they were meant to be, not as the type chosen for images
+    expect(byName['invoice.pdf']).toMatchObject({ status: 'error', docId: 'vat', error: { key: 'err_file_unknown_type' } });
+    expect(byName['empty.ofd']).toMatchObject({ status: 'error', docId: 'vat', error: { key: 'err_file_empty' } });
     // refused files have no bytes stored; the others do, under their entry's id
     expect(await getFile(byName['invoice.pdf']!.id)).toBeUndefined();
     expect((await getFile(byName['a.pdf']!.id))!.kind).toBe('pdf');

@@ -83,7 +83,7 @@ export function sniffDataUrl(url: string): FileKind | undefined {
   }
 }
 
-/** A first guess from a link's address, before any byte is read: what its file name ends with. */
+/** A first guess from a link's address (or a file's name) without its bytes: what the name ends with. */
 export function kindOfAddress(url: string): FileKind {
   let path = url;
   try {

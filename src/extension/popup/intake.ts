@@ -1,6 +1,6 @@
 import type { DocId, HistoryEntry } from '../../protocol/messages';
 import { appErr } from '../lib/errors';
-import { classify } from '../lib/file-kind';
+import { classify, kindOfAddress } from '../lib/file-kind';
 import { type StoredFile, countByStatus, enqueueFiles } from '../lib/history-db';
 import { send } from '../lib/messaging';
 
@@ -43,7 +43,8 @@ export async function addFiles(files: File[], imageDocId: DocId, pageUrl = ''): 
     const entry: HistoryEntry = {
       id: crypto.randomUUID(),
       at: now + i,
-      docId: what.ok && what.kind !== 'image' ? 'vat' : imageDocId,
+      // a refused file has no bytes to tell: its name says what the user meant it as
+      docId: (what.ok ? what.kind : kindOfAddress(name)) === 'image' ? imageDocId : 'vat',
       status: what.ok && !full ? 'queued' : 'error',
       source: { via: 'file', pageUrl, srcUrl: '', fileName: name },
       batchId,
