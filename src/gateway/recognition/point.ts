@@ -25,6 +25,8 @@ export interface RecognitionPointOptions<S extends PointSpec> {
   urlField: 'ImageURL' | 'FileURL';
   /** document files the kind reads beside images (its extractor's `files`); up to 10 MB */
   files?: readonly FileFormat[];
+  /** the largest image taken: IMAGE_MAX_BYTES, or FILE_MAX_BYTES for FileURL (2582-22) and whole sheets (2582-25) */
+  imageMaxBytes?: number;
   /** the request's fields as the kind's options; `input.format` tells a document file from an image */
   taskOptions(params: z.output<S['request']>, input: RecognitionInput): Record<string, unknown>;
 }
@@ -49,8 +51,7 @@ export function recognitionPoint<S extends PointSpec>(spec: S, opts: Recognition
     if (fields.Async) await services.jobQuota.precheck(owner);
     const input = await takeInput(fields[opts.urlField]!, {
       maxBytes: files.length ? FILE_MAX_BYTES : IMAGE_MAX_BYTES,
-      // FileURL (2582-22) takes images as large as files; ImageURL keeps the image limit
-      imageMaxBytes: opts.urlField === 'FileURL' ? FILE_MAX_BYTES : IMAGE_MAX_BYTES,
+      imageMaxBytes: opts.imageMaxBytes ?? (opts.urlField === 'FileURL' ? FILE_MAX_BYTES : IMAGE_MAX_BYTES),
       allow: services.config.IMAGE_FETCH_ALLOW,
       files,
       ...(fields.FileType !== undefined ? { fileType: fields.FileType } : {}),

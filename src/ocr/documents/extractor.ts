@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { OcrTaskError } from '../errors';
 import type { DecodedImage } from '../image/decode';
-import type { FileFormat } from '../image/sniff';
+import { type FileFormat, isFileFormat } from '../image/sniff';
 
 /**
  * What an extractor may say beside its Data: remarks the caller should read (amounts that
@@ -50,3 +51,26 @@ export function defineExtractor<Options extends z.ZodType, Data>(
 ): DocumentExtractor<Options, Data> {
   return extractor;
 }
+
+/**
+ * Runs one extractor: its options validated (defaults applied), what it notes collected beside
+ * its Data. A document file goes to `extractFile`; the caller has checked the extractor reads it.
+ */
+export async function applyExtractor(extractor: DocumentExtractor, input: DecodedImage | FileInput, rawOptions: unknown): Promise<Extracted> {
+  const parsed = extractor.options.safeParse(rawOptions ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`);
+    throw new OcrTaskError('bad-options', `invalid options for "${extractor.kind}": ${issues.join('; ')}`);
+  }
+  const result: Extracted = { data: undefined, remarks: [] };
+  const notes: ExtractionNotes = {
+    remark: (text) => void result.remarks.push(text),
+    notThisDocument: (why) => {
+      result.notThisDocument = why;
+    },
+  };
+  result.data = isFileInput(input) ? await extractor.extractFile!(input, parsed.data, notes) : await extractor.extract(input, parsed.data, notes);
+  return result;
+}
+
+export const isFileInput = (input: DecodedImage | FileInput): input is FileInput => isFileFormat(input.format as FileFormat);

@@ -22,7 +22,7 @@ const options = z.object({
 type GeneralTextData = z.infer<typeof generalTextData>;
 type Result = GeneralTextData['Results'][number];
 
-function toResult(line: OcrLine, withProbability: boolean): Result {
+export function toResult(line: OcrLine, withProbability: boolean): Result {
   const rectangle = {
     Left: Math.round(line.quad[0].x),
     Top: Math.round(line.quad[0].y),

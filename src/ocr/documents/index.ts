@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { OcrInputError, OcrTaskError } from '../errors';
 import type { DecodedImage } from '../image/decode';
-import type { DocumentExtractor, Extracted, ExtractionNotes, FileInput } from './extractor';
+import { applyExtractor, type DocumentExtractor, type Extracted, type FileInput, isFileInput } from './extractor';
 import driver_license from './driver_license';
 import general from './general';
+import mixed from './mixed';
 import plate from './plate';
 import vin from './vin';
 import table from './table';
@@ -28,6 +29,7 @@ export const extractors = {
   vat_invoice,
   driver_license,
   vehicle_license,
+  mixed,
 } satisfies Record<string, DocumentExtractor<z.ZodType, unknown>>;
 
 export type DocumentKind = keyof typeof extractors;
@@ -40,28 +42,13 @@ export function isDocumentKind(kind: string): kind is DocumentKind {
   return Object.hasOwn(extractors, kind);
 }
 
-const isFile = (input: DecodedImage | FileInput): input is FileInput => input.format === 'pdf' || input.format === 'ofd' || input.format === 'xml';
-
 /** Runs a kind on a decoded image, or on a document file when the kind reads that format (runtime/run-task.ts decides). */
 export async function runExtractor(kind: string, input: DecodedImage | FileInput, rawOptions: unknown): Promise<Extracted> {
   if (!isDocumentKind(kind)) throw new OcrTaskError('unknown-kind', `unknown document kind "${kind}"`);
   const extractor: DocumentExtractor = extractors[kind];
-  if (isFile(input) && !(extractor.extractFile && extractor.files?.includes(input.format))) {
+  if (isFileInput(input) && !(extractor.extractFile && extractor.files?.includes(input.format))) {
     const accepted = ['an image', ...(extractor.files ?? []).map((f) => `a ${f.toUpperCase()} file`)];
     throw new OcrInputError('unsupported-format', `a ${input.format.toUpperCase()} file was given where ${accepted.join(' or ')} is expected`);
   }
-  const parsed = extractor.options.safeParse(rawOptions ?? {});
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`);
-    throw new OcrTaskError('bad-options', `invalid options for "${kind}": ${issues.join('; ')}`);
-  }
-  const result: Extracted = { data: undefined, remarks: [] };
-  const notes: ExtractionNotes = {
-    remark: (text) => void result.remarks.push(text),
-    notThisDocument: (why) => {
-      result.notThisDocument = why;
-    },
-  };
-  result.data = isFile(input) ? await extractor.extractFile!(input, parsed.data, notes) : await extractor.extract(input, parsed.data, notes);
-  return result;
+  return applyExtractor(extractor, input, rawOptions);
 }

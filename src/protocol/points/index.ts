@@ -17,6 +17,7 @@ import p2582_20 from './2582-20';
 import p2582_21 from './2582-21';
 import p2582_22 from './2582-22';
 import p2582_24 from './2582-24';
+import p2582_25 from './2582-25';
 
 /** Every access point of the contract, by id. The gateway registry must serve each one. */
 export const pointSpecs = {
@@ -38,6 +39,7 @@ export const pointSpecs = {
   '2582-21': p2582_21,
   '2582-22': p2582_22,
   '2582-24': p2582_24,
+  '2582-25': p2582_25,
 } as const satisfies Record<PointId, PointSpec>;
 
 export type KnownPointId = keyof typeof pointSpecs;

@@ -1,0 +1,38 @@
+import type { MixedType } from '../../../protocol/points/2582-25';
+import { CERTAIN, type RegionView, type TypeRule, typeRules } from './types';
+
+/*
+ * Which type a region is: the evidence of each type's cues (types.ts) added up. The type with
+ * the most evidence wins when it has at least CERTAIN; otherwise the region is general text,
+ * never forced into a type. Confidence: how much evidence the winner has (1 − e^(−evidence/2))
+ * times its share against the runner-up; for general, how far the best type falls short.
+ */
+
+export interface Classified {
+  type: MixedType;
+  /** the winning type's rule; undefined for general */
+  rule?: TypeRule;
+  confidence: number;
+  /** evidence per type and the cues that gave it, best first (for remarks and tests) */
+  evidence: { type: MixedType; score: number; cues: string[] }[];
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export function classify(region: RegionView, rules: TypeRule[] = typeRules): Classified {
+  const evidence = rules
+    .map((rule) => {
+      const cues = rule.cues.filter((cue) => cue.test(region));
+      return { rule, type: rule.type, score: cues.reduce((s, c) => s + c.weight, 0), cues: cues.map((c) => c.name) };
+    })
+    .sort((a, b) => b.score - a.score);
+  const [best, second] = evidence;
+  const summary = evidence.filter((e) => e.score > 0).map(({ type, score, cues }) => ({ type, score, cues }));
+  if (!best || best.score < CERTAIN) {
+    const strength = best ? best.score / CERTAIN : 0;
+    return { type: 'general', confidence: round(1 - 0.5 * strength), evidence: summary };
+  }
+  const strength = 1 - Math.exp(-best.score / 2);
+  const share = best.score / (best.score + (second?.score ?? 0));
+  return { type: best.type, rule: best.rule, confidence: round(strength * share), evidence: summary };
+}

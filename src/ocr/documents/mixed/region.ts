@@ -1,0 +1,90 @@
+import type { Quad } from '../../geometry/quad';
+import { warpQuad } from '../../geometry/warp';
+import type { DecodedImage } from '../../image/decode';
+import { dominantAngle } from '../../order';
+import type { OcrLine } from '../../pipeline';
+
+/*
+ * One document's region: its lines, its frame (the direction of its text) and its extent in
+ * that frame, and the upright image of it that the type's extractor reads. Coordinates in a
+ * document's Data are pixels of that upright crop.
+ */
+
+export interface Region {
+  lines: OcrLine[];
+  /** direction of the region's text, degrees clockwise from the x axis */
+  angle: number;
+  /** the region's corners TL TR BR BL in the image, in its own frame (TL is top-left as read) */
+  quad: Quad;
+  /** axis-aligned bounds in the image, whole pixels */
+  roi: { X: number; Y: number; W: number; H: number };
+  /** median height of its lines: the region's text scale */
+  unit: number;
+  /** size along and across its text */
+  width: number;
+  height: number;
+  /** the region is the whole image: its extractor reads the image as it is */
+  whole?: boolean;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+};
+
+/** Lines long enough to show their direction (a lone character's box says nothing). */
+const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
+
+export function regionOf(lines: OcrLine[], image: { width: number; height: number }, margin: number): Region {
+  const directed = lines.filter(directional);
+  const rad = dominantAngle((directed.length ? directed : lines).map((l) => ({ angle: l.box.angle, w: l.box.w })));
+  // near-level text is treated as level: resampling a scan for a fraction of a degree only blurs it
+  const turn = Math.abs(rad) < (1.5 * Math.PI) / 180 ? 0 : rad;
+  const cos = Math.cos(turn), sin = Math.sin(turn);
+  const unit = median(lines.map((l) => l.box.h)) || 1;
+  let u0 = Infinity, u1 = -Infinity, v0 = Infinity, v1 = -Infinity;
+  for (const l of lines) {
+    for (const p of l.quad) {
+      const u = p.x * cos + p.y * sin, v = -p.x * sin + p.y * cos;
+      u0 = Math.min(u0, u);
+      u1 = Math.max(u1, u);
+      v0 = Math.min(v0, v);
+      v1 = Math.max(v1, v);
+    }
+  }
+  const pad = margin * unit;
+  [u0, u1, v0, v1] = [u0 - pad, u1 + pad, v0 - pad, v1 + pad];
+  const at = (u: number, v: number) => ({ x: u * cos - v * sin, y: u * sin + v * cos });
+  let quad: Quad = [at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)];
+  if (turn === 0) {
+    // level: clip to the image instead of replicating its border
+    const x0 = Math.max(0, u0), y0 = Math.max(0, v0), x1 = Math.min(image.width, u1), y1 = Math.min(image.height, v1);
+    quad = [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+  }
+  const xs = quad.map((p) => p.x), ys = quad.map((p) => p.y);
+  const X = Math.max(0, Math.floor(Math.min(...xs))), Y = Math.max(0, Math.floor(Math.min(...ys)));
+  const right = Math.min(image.width, Math.ceil(Math.max(...xs))), bottom = Math.min(image.height, Math.ceil(Math.max(...ys)));
+  return {
+    lines,
+    angle: Math.round(((turn * 180) / Math.PI) * 10) / 10,
+    quad,
+    roi: { X, Y, W: Math.max(0, right - X), H: Math.max(0, bottom - Y) },
+    unit,
+    width: Math.hypot(quad[1].x - quad[0].x, quad[1].y - quad[0].y),
+    height: Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y),
+  };
+}
+
+/** The whole image as one region (one document fills it). */
+export function wholeImage(lines: OcrLine[], image: { width: number; height: number }): Region {
+  const r = regionOf(lines, image, 0);
+  const { width, height } = image;
+  return { ...r, quad: [{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }], roi: { X: 0, Y: 0, W: width, H: height }, width, height, whole: true };
+}
+
+/** The region turned upright, at the image's scale. */
+export function cropRegion(image: DecodedImage, region: Region): DecodedImage {
+  if (region.whole) return image;
+  const w = Math.max(1, Math.round(region.width)), h = Math.max(1, Math.round(region.height));
+  return { ...warpQuad(image, region.quad, w, h, w, h), format: image.format };
+}

@@ -1,0 +1,163 @@
+import type { MixedType } from '../../../protocol/points/2582-25';
+import driver_license from '../driver_license';
+import type { DocumentExtractor } from '../extractor';
+import general from '../general';
+import { certain, parsePlate } from '../plate/grammar';
+import plate from '../plate';
+import table from '../table';
+import taxi_invoice from '../taxi_invoice';
+import train_ticket from '../train_ticket';
+import vat_invoice from '../vat_invoice';
+import { parseVatQr } from '../vat_invoice/qr';
+import vehicle_license from '../vehicle_license';
+import vin from '../vin';
+import { isValidVin } from '../vin/check';
+
+/*
+ * What tells the document types apart, as data (2582-25). A contributor adds a type or a cue
+ * here; classify.ts only adds up the evidence. Weights are in "cues": a title printed only on
+ * that type weighs 3, a label it shares with one other type 1; a type needs CERTAIN (3) to be
+ * chosen, else the region is `general`. Cues look at the region's text with spaces removed.
+ */
+
+/** What a cue sees of a region. */
+export interface RegionView {
+  /** the region's line texts in reading order, spaces removed */
+  lines: string[];
+  /** every line joined */
+  text: string;
+  /** QR payloads decoded in the region */
+  qr: string[];
+  /** the region's size across its text lines, in median line heights */
+  size: { w: number; h: number };
+}
+
+export interface Cue {
+  /** what the cue is, for tests and the docs */
+  name: string;
+  weight: number;
+  test(region: RegionView): boolean;
+}
+
+export interface TypeRule {
+  type: Exclude<MixedType, 'general'>;
+  extractor: DocumentExtractor;
+  cues: Cue[];
+  /** the extractor's options for this region (licences: face or back page) */
+  options?(region: RegionView): Record<string, unknown>;
+}
+
+/** Evidence a type needs before a region is called that type. */
+export const CERTAIN = 3;
+
+const word = (name: string, pattern: RegExp, weight: number): Cue => ({ name, weight, test: (r) => pattern.test(r.text) });
+/** a cue counted once per distinct label found, up to `max` */
+const labels = (name: string, patterns: RegExp[], weightEach: number, max = patterns.length): Cue[] =>
+  patterns.slice(0, max).map((p, i) => word(`${name} ${i + 1}`, p, weightEach));
+const anyLine = (name: string, weight: number, test: (line: string) => boolean): Cue => ({ name, weight, test: (r) => r.lines.some(test) });
+
+/** GA 36-2018 plate grammar, without repairs: the line is a plate number as printed. */
+export const isPlateNumber = (line: string): boolean => {
+  const reading = parsePlate([certain(line.replace(/[·•・.\s-]/g, ''))], undefined);
+  return reading !== undefined && reading.repaired === 0;
+};
+
+/** A 17-character VIN whose ISO 3779 / GB 16735 check digit is right. */
+export const isVin = (line: string): boolean => {
+  const run = line.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return run.length === 17 && isValidVin(run);
+};
+
+const TRAIN_NUMBER = /(?:^|[^A-Z0-9])[GDCZTKYLS]\d{1,4}(?![0-9])/;
+const SEAT_CLASS = /(?:一等|二等|商务|特等|硬|软|无)座|[硬软]卧|动卧|新空调/;
+
+export const typeRules: TypeRule[] = [
+  {
+    type: 'train_ticket',
+    extractor: train_ticket,
+    cues: [
+      word('railway e-ticket title', /铁路电子客票/, 3),
+      word('boarding words', /检票|候车|限乘当日当次车|仅供报销使用|买票请到12306|发货请到95306/, 3),
+      word('seat class', SEAT_CLASS, 1.5),
+      word('carriage and seat', /\d{1,2}车\d{1,3}[A-F上中下]?号/, 1.5),
+      anyLine('train number', 1, (l) => TRAIN_NUMBER.test(l.toUpperCase())),
+      word('masked id number', /\d{10}\*{4}[\dX]{4}/, 1),
+      word('fare', /[¥￥]\d+\.\d元?/, 0.5),
+    ],
+  },
+  {
+    type: 'vat_invoice',
+    extractor: vat_invoice,
+    cues: [
+      { name: 'VAT QR code', weight: 4, test: (r) => r.qr.some((q) => parseVatQr(q) !== null) },
+      word('VAT title', /增值税|电子发票[(（](?:普通|专用)发票|全电发票/, 3),
+      word('buyer and seller', /购买方|购方|销售方|销方/, 1.5),
+      word('tax totals', /价税合计|税额|税率/, 1.5),
+      word('taxpayer id', /纳税人识别号|统一社会信用代码/, 1),
+      word('check code', /校验码|密码区/, 1),
+      word('issue date', /开票日期/, 0.5),
+    ],
+  },
+  {
+    type: 'taxi_invoice',
+    extractor: taxi_invoice,
+    cues: [
+      word('taxi title', /出租(?:汽)?车|TAXI/i, 3),
+      ...labels('meter label', [/上车/, /下车/, /里程/, /等候/, /单价/, /车号/], 0.75),
+      word('invoice header', /发票代码|发票号码/, 0.5),
+    ],
+  },
+  {
+    type: 'plate',
+    extractor: plate,
+    cues: [
+      anyLine('plate number', 3, isPlateNumber),
+      // a plate is one or two short lines, nothing around it
+      { name: 'plate-sized', weight: 0.5, test: (r) => r.lines.length <= 3 && r.size.h <= 4 },
+    ],
+  },
+  {
+    type: 'driver_license',
+    extractor: driver_license,
+    cues: [
+      word('driver licence title', /驾驶证|驾驶执照|DrivingLicen[cs]e/i, 3),
+      ...labels('driver licence label', [/准驾车型|ClassofVehicle/i, /初次领证|DateofFirstIssue/i, /有效(?:期限|起始)/, /档案编号/], 1),
+    ],
+    options: (r) => ({ side: /副页|档案编号|记录/.test(r.text) && !/准驾车型|初次领证/.test(r.text) ? 'back' : 'face' }),
+  },
+  {
+    type: 'vehicle_license',
+    extractor: vehicle_license,
+    cues: [
+      word('vehicle licence title', /行驶证|VehicleLicense/i, 3),
+      ...labels('vehicle licence label', [/号牌号码|PlateNo/i, /品牌型号/, /发动机号/, /车辆识别代号/, /使用性质/, /注册日期/], 0.75),
+      ...labels('vehicle licence back label', [/核定载(?:人数|质量)/, /整备质量/, /外廓尺寸/, /检验记录/], 1),
+    ],
+    options: (r) => ({ side: /核定载|整备质量|外廓尺寸|检验记录/.test(r.text) && !/品牌型号|发动机号|使用性质/.test(r.text) ? 'back' : 'face' }),
+  },
+  {
+    type: 'vin',
+    extractor: vin,
+    cues: [
+      anyLine('VIN with its check digit', 3, isVin),
+      word('VIN label', /VIN|车架号|车辆识别(?:代号|码)/i, 1),
+    ],
+  },
+  {
+    type: 'table',
+    extractor: table,
+    cues: [
+      // a grid of short cells: many lines, most of them short, in several columns (layout.ts measures it)
+      { name: 'grid of cells', weight: 3, test: (r) => r.lines.length >= 12 && r.size.w > 0 && gridLike(r) },
+    ],
+  },
+];
+
+/** The fallback: text that is none of the types. */
+export const generalRule = { type: 'general' as const, extractor: general };
+
+/** Several short lines per row: the columns of a table. Set by layout (regions.ts) through the view. */
+function gridLike(r: RegionView): boolean {
+  const short = r.lines.filter((l) => l.length <= 8).length;
+  return short / r.lines.length >= 0.7;
+}
