@@ -5,6 +5,7 @@ import { assemble, invoiceDate } from '../../../src/ocr/documents/vat_invoice/as
 import type { OcrLine } from '../../../src/ocr/pipeline';
 import { capitalRun, capitalToCents } from '../../../src/ocr/documents/vat_invoice/capital';
 import { finish } from '../../../src/ocr/documents/vat_invoice/finish';
+import { gluedCells } from '../../../src/ocr/documents/vat_invoice/items';
 import { readTaxpayerId, uscCheckChar } from '../../../src/ocr/documents/vat_invoice/taxpayer';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vatContentFields, vatInvoiceData } from '../../../src/protocol/points/2582-22';
@@ -219,6 +220,27 @@ describe('layout regressions (lines as OCR returns them)', () => {
     expect(other.Content.PayeeName).toBe('青岛嘉仕汇酒店管理有限公司');
   });
 
+  it('issue 16: an amount read glued to its rate (3352.509%) or to its tax, and a category that lost its first star, are goods cells all the same', () => {
+    const heads = [
+      line('货物或应税劳务、服务名称', 47, 245, 163, 20), line('规格型号', 285, 244, 59, 23), line('单位', 392, 243, 34, 24), line('数量', 449, 243, 38, 23),
+      line('单价', 533, 244, 36, 21), line('金额', 647, 243, 39, 23), line('税率', 781, 245, 32, 21), line('税额', 881, 245, 37, 21),
+    ];
+    const rows = [
+      line('纸制品*笔记本', 44, 266, 94, 21), line('本', 388, 264, 21, 23), line('9', 506, 267, 15, 19), line('372.50', 589, 266, 47, 21), line('3352.509%', 714, 266, 89, 20), line('301.73', 902, 266, 49, 21),
+      line('*办公用品*打印纸', 43, 286, 110, 22), line('箱', 387, 285, 22, 24), line('3', 506, 288, 15, 18), line('1646.34', 582, 287, 54, 19), line('4939.029%444.51', 714, 287, 236, 19),
+    ];
+    // the grid invoice's own two heads give way to the full row of heads
+    const around = gridInvoice([line('名称：成都东方电子商务有限公司', 70, 142, 260, 20)]).filter((l) => !['货物或应税劳务、服务名称', '税额'].includes(l.text));
+    const data = assemble([...around, ...heads, ...rows], quiet);
+    expect(data.Items).toEqual([
+      { Name: '*纸制品*笔记本', Spec: '', Unit: '本', Quantity: '9', UnitPrice: '372.50', Amount: '3352.50', TaxRate: '9%', Tax: '301.73' },
+      { Name: '*办公用品*打印纸', Spec: '', Unit: '箱', Quantity: '3', UnitPrice: '1646.34', Amount: '4939.02', TaxRate: '9%', Tax: '444.51' },
+    ]);
+    // a unit price of many decimals is one number, not two cells
+    expect(gluedCells('13.2743362832')).toEqual([]);
+    expect(gluedCells('3352.509%301.73')).toEqual([7, 9]);
+  });
+
   it('a name wrapped onto the next row, starting under its start, stays whole', () => {
     const data = assemble(digitalInvoice([line('名称:中国移动通信集团广东有限公司阳江', 650, 190, 380, 20), line('分公司', 692, 212, 60, 20)]), quiet);
     expect(data.Content.PayeeName).toBe('中国移动通信集团广东有限公司阳江分公司');
@@ -313,13 +335,22 @@ describe.skipIf(!hasFont)('synthetic invoices', () => {
     [24, 'digital', 'photo'],
     [25, 'electronic', 'scan'],
   ];
-  const tally = { right: 0, printed: 0 };
+  const tally = { right: 0, printed: 0, cells: 0, cellsRight: 0 };
   for (const [seed, layout, variant] of imageCases) {
     it(`reads a ${layout} invoice (${variant}), inventing nothing`, async () => {
       const c = await renderVatInvoice(seed, layout, variant);
       const result = await check(c);
       tally.right += result.right;
       tally.printed += result.printed;
+      // issue 16: the goods lines from OCR too, one per printed line with its amount
+      const items = expectedItems(c.values);
+      expect(result.data.Items.map((i) => i.Amount), c.name).toEqual(items.map((i) => i.Amount));
+      items.forEach((item, n) => {
+        for (const [k, v] of Object.entries(item) as [keyof Data['Items'][number], string][]) {
+          tally.cells++;
+          if (result.data.Items[n]?.[k] === v) tally.cellsRight++;
+        }
+      });
       // fields the layout does not print stay empty
       for (const [k, v] of Object.entries(c.expected)) if (v === '') expect(result.data.Content[k as keyof Data['Content']], `${c.name} ${k}`).toBe('');
       expect(result.right / result.printed, c.name).toBeGreaterThanOrEqual(0.8);
@@ -328,6 +359,8 @@ describe.skipIf(!hasFont)('synthetic invoices', () => {
   it('reads at least 90% of the printed fields of those images, photos and scans', () => {
     expect(tally.printed).toBeGreaterThan(60);
     expect(tally.right / tally.printed).toBeGreaterThanOrEqual(0.9);
+    expect(tally.cells).toBeGreaterThan(40);
+    expect(tally.cellsRight / tally.cells).toBeGreaterThanOrEqual(0.9);
   });
 
   it('keeps a capital amount that disagrees with the figures, and says so', async () => {
