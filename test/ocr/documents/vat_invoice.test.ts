@@ -5,7 +5,7 @@ import { assemble, invoiceDate } from '../../../src/ocr/documents/vat_invoice/as
 import type { OcrLine } from '../../../src/ocr/pipeline';
 import { capitalRun, capitalToCents } from '../../../src/ocr/documents/vat_invoice/capital';
 import { finish } from '../../../src/ocr/documents/vat_invoice/finish';
-import { gluedCells } from '../../../src/ocr/documents/vat_invoice/items';
+import { checkedRate, gluedCells } from '../../../src/ocr/documents/vat_invoice/items';
 import { readTaxpayerId, uscCheckChar } from '../../../src/ocr/documents/vat_invoice/taxpayer';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vatContentFields, vatInvoiceData } from '../../../src/protocol/points/2582-22';
@@ -220,7 +220,7 @@ describe('layout regressions (lines as OCR returns them)', () => {
     expect(other.Content.PayeeName).toBe('青岛嘉仕汇酒店管理有限公司');
   });
 
-  it('issue 16: an amount read glued to its rate (3352.509%) or to its tax, and a category that lost its first star, are goods cells all the same', () => {
+  it('issue 16: an amount read glued to its rate (3352.509%) or to its tax, a category that lost its first star, a rate misread: goods cells all the same', () => {
     const heads = [
       line('货物或应税劳务、服务名称', 47, 245, 163, 20), line('规格型号', 285, 244, 59, 23), line('单位', 392, 243, 34, 24), line('数量', 449, 243, 38, 23),
       line('单价', 533, 244, 36, 21), line('金额', 647, 243, 39, 23), line('税率', 781, 245, 32, 21), line('税额', 881, 245, 37, 21),
@@ -236,6 +236,13 @@ describe('layout regressions (lines as OCR returns them)', () => {
       { Name: '*纸制品*笔记本', Spec: '', Unit: '本', Quantity: '9', UnitPrice: '372.50', Amount: '3352.50', TaxRate: '9%', Tax: '301.73' },
       { Name: '*办公用品*打印纸', Spec: '', Unit: '箱', Quantity: '3', UnitPrice: '1646.34', Amount: '4939.02', TaxRate: '9%', Tax: '444.51' },
     ]);
+    // a rate no invoice prints is the one whose tax on the amount is the line's tax
+    const goods = (TaxRate: string, Amount: string, Tax: string) => ({ Name: '', Spec: '', Unit: '', Quantity: '', UnitPrice: '', Amount, TaxRate, Tax });
+    expect(checkedRate(goods('53%', '78127.65', '2343.83'))).toBe('3%');
+    expect(checkedRate(goods('%6', '71604.00', '6444.36'))).toBe('9%');
+    expect(checkedRate(goods('13%', '100.00', '6.00'))).toBe('13%'); // as printed: the remark-free value stays
+    expect(checkedRate(goods('免税', '100.00', '***'))).toBe('免税');
+    expect(checkedRate(goods('53%', '100.00', '7.77'))).toBe('53%'); // no rate fits: kept as read
     // a unit price of many decimals is one number, not two cells
     expect(gluedCells('13.2743362832')).toEqual([]);
     expect(gluedCells('3352.509%301.73')).toEqual([7, 9]);

@@ -140,6 +140,23 @@ function columnOf(word: Word, spans: Span[]): Column | undefined {
  */
 export const categoryStar = (name: string) => (/^[\u4e00-\u9fff]{2,10}\*[^*]+$/.test(name) ? `*${name}` : name);
 
+/** The VAT rates and levy rates (征收率) invoices have printed since 1994. */
+const RATES = [0, 1, 1.5, 3, 5, 6, 9, 10, 11, 13, 16, 17];
+
+/**
+ * A rate OCR misread into one no invoice prints (53% for 3%, %6 for 9% read upside down): the one
+ * rate whose tax on the line's amount is the line's tax, to the cent. A rate as printed, or a line
+ * whose arithmetic fits no rate or several, stays as read.
+ */
+export function checkedRate(item: Item): string {
+  const read = /^(\d{1,2}(?:\.\d+)?)%$/.exec(item.TaxRate);
+  if ((read && RATES.includes(Number(read[1]))) || /^(?:免税|不征税|出口零税|\*{3})$/.test(item.TaxRate)) return item.TaxRate;
+  const amount = Number(item.Amount), tax = Number(item.Tax);
+  if (!item.Amount || !item.Tax || !Number.isFinite(amount) || !Number.isFinite(tax) || amount === 0) return item.TaxRate;
+  const fits = RATES.filter((r) => Math.abs(Math.round(amount * r) / 100 - tax) <= 0.01);
+  return fits.length === 1 ? `${fits[0]}%` : item.TaxRate;
+}
+
 const emptyItem = (): Item => ({ Name: '', Spec: '', Unit: '', Quantity: '', UnitPrice: '', Amount: '', TaxRate: '', Tax: '' });
 
 export function readItems(page: Page): Item[] {
@@ -188,6 +205,9 @@ export function readItems(page: Page): Item[] {
       line[column as keyof Item] = column === 'Amount' ? amount : column === 'Tax' ? money(value) || value : value;
     }
   }
-  for (const item of items) item.Name = categoryStar(item.Name);
+  for (const item of items) {
+    item.Name = categoryStar(item.Name);
+    item.TaxRate = checkedRate(item);
+  }
   return items;
 }
