@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessBase } from './envelope';
 import { boolString } from './fields';
+import { FILE_MAX_BYTES } from './limits';
 
 /*
  * Pieces shared by the recognition points (product 2582), DESIGN.md §5.
@@ -9,8 +10,11 @@ import { boolString } from './fields';
 /** Characters the original service refused in input URLs: CJK ideographs and full-width forms. */
 const CHINESE = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
-/** Largest URL we read: a 10 MB file as a base64 `data:` URL plus its header. */
-const MAX_URL_LENGTH = 14_200_000;
+/**
+ * Largest URL we read: a FILE_MAX_BYTES file as a base64 `data:` URL, with room to spare for its
+ * header (the size itself is checked once decoded: -1101, not "too long").
+ */
+const MAX_URL_LENGTH = Math.ceil(FILE_MAX_BYTES / 3) * 4 + 256 * 1024;
 
 export const inputUrl = z
   .string()

@@ -1,4 +1,4 @@
-import type { OcrTask } from '../../ocr/runtime/task';
+import type { DocumentTask } from '../../ocr/runtime/task';
 import type { JobsRepo, NewJob } from '../store/jobs';
 import type { JobQueue, JobSettings, RuntimeLog } from './job-queue';
 import type { JobRunner } from './job-runner';
@@ -46,7 +46,7 @@ export class EmbeddedJobQueue implements JobQueue {
     void this.#pump();
   }
 
-  recognize(task: OcrTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
+  recognize(task: DocumentTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
     return this.threads.runOrShed(task, { timeoutMs, signal });
   }
 

@@ -1,4 +1,4 @@
-import type { OcrTask } from '../../ocr/runtime/task';
+import type { DocumentTask } from '../../ocr/runtime/task';
 import type { NewJob } from '../store/jobs';
 import type { RunResult } from './threads';
 
@@ -34,7 +34,7 @@ export interface JobQueue {
   /** This process' threads are warm: from now on it takes work. */
   consume(): void;
   /** A synchronous call within `timeoutMs`: on this process' threads or on any worker; -7 when none has room. */
-  recognize(task: OcrTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult>;
+  recognize(task: DocumentTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult>;
   /** Records a job (its row) and has it run. */
   submit(job: NewJob): Promise<void>;
   /** The queue's own jobs by state (metrics, readiness); rejects while its server is away. Absent for the embedded queue. */

@@ -1,6 +1,6 @@
 import { type Job, Queue, QueueEvents, WaitingError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { OcrTask } from '../../ocr/runtime/task';
+import type { DocumentTask } from '../../ocr/runtime/task';
 import { GatewayError, isGatewayError } from '../errors';
 import type { JobsRepo, NewJob } from '../store/jobs';
 import type { JobQueue, JobSettings, RuntimeLog } from './job-queue';
@@ -44,7 +44,7 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 
 interface SyncData {
   kind: string;
-  options: Record<string, unknown>;
+  options: unknown;
   input: string;
   deadline: number;
 }
@@ -170,7 +170,7 @@ export class RedisJobQueue implements JobQueue {
     }
   }
 
-  async recognize(task: OcrTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
+  async recognize(task: DocumentTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
     // a gateway with threads of its own keeps its callers' calls (no Redis round trip)
     if (this.#opts.threads) return this.#opts.threads.runOrShed(task, { timeoutMs, signal });
     try {
@@ -188,7 +188,7 @@ export class RedisJobQueue implements JobQueue {
   }
 
   /** Runs a synchronous call on whichever worker is free, within `timeoutMs`. */
-  async #call(task: OcrTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
+  async #call(task: DocumentTask, timeoutMs: number, signal: AbortSignal): Promise<RunResult> {
     if (!this.#events) throw new Error('this process does not wait for synchronous results');
     const deadline = Date.now() + timeoutMs;
     const data: SyncData = { kind: task.kind, options: task.options, input: Buffer.from(task.bytes).toString('base64'), deadline };

@@ -1,5 +1,5 @@
 import type { Extracted } from '../../ocr/documents/extractor';
-import type { OcrTask } from '../../ocr/runtime/task';
+import type { DocumentTask } from '../../ocr/runtime/task';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
 import type { Storage } from '../store/db';
@@ -23,7 +23,7 @@ export interface JobRequest {
   appid: number;
   outCode: string | null;
   point: string;
-  task: OcrTask;
+  task: DocumentTask;
 }
 
 /** Synchronous calls waiting on the shared queue before more are shed, when not configured. */
@@ -153,7 +153,7 @@ export class RecognitionRuntime {
   }
 
   /** A synchronous recognition within the budget; throws the GatewayError the caller gets. */
-  async recognize(task: OcrTask, signal: AbortSignal): Promise<Extracted> {
+  async recognize(task: DocumentTask, signal: AbortSignal): Promise<Extracted> {
     if (!this.#queue) throw unavailable();
     const budget = this.budgetMs;
     const result = await this.#queue.recognize(task, budget, signal);

@@ -1,6 +1,6 @@
 import type { Extracted } from '../../ocr/documents/extractor';
 import { createOcrPool, type OcrPool } from '../../ocr/runtime/pool';
-import type { OcrTask } from '../../ocr/runtime/task';
+import type { DocumentTask, OcrTask } from '../../ocr/runtime/task';
 import { GatewayError } from '../errors';
 import { classify, type Failure } from './outcome';
 
@@ -80,7 +80,7 @@ export class LocalRecognizer {
    * they spread one per thread. Rejects with the reason when a thread cannot read at all.
    */
   async warm(): Promise<void> {
-    const task: OcrTask = { kind: 'general', bytes: WARM_IMAGE, options: {} };
+    const task: DocumentTask<'general'> = { kind: 'general', bytes: WARM_IMAGE, options: {} };
     const results = await Promise.all(Array.from({ length: this.threads }, () => this.run(task, { timeoutMs: WARM_TIMEOUT_MS })));
     for (const r of results) {
       if (!r.ok) throw new Error(`recognition warm-up failed: ${'detail' in r.failure ? r.failure.detail : r.failure.kind}`);

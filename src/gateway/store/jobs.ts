@@ -16,7 +16,8 @@ export interface NewJob {
   outCode: string | null;
   point: string;
   kind: string;
-  options: Record<string, unknown>;
+  /** the kind's options (DocumentOptions), kept as JSON; the worker parses them with the kind's schema */
+  options: unknown;
   input: Uint8Array;
 }
 
@@ -24,7 +25,7 @@ export interface NewJob {
 export interface ClaimedJob {
   id: string;
   kind: string;
-  options: Record<string, unknown>;
+  options: unknown;
   input: Uint8Array;
   attempts: number;
 }
@@ -59,7 +60,7 @@ export function isFinal(status: string): boolean {
 }
 
 function toClaimed(row: { id: string; kind: string; options: string; input: Uint8Array | null; attempts: number }): ClaimedJob {
-  return { ...row, options: JSON.parse(row.options) as Record<string, unknown>, input: row.input ?? new Uint8Array() };
+  return { ...row, options: JSON.parse(row.options), input: row.input ?? new Uint8Array() };
 }
 
 /** Columns written when a job ends, whatever the way: the input is dropped, the clock for expiry starts. */

@@ -5,7 +5,7 @@ import type { Extracted } from '../documents/extractor';
 import type { DocumentData, DocumentKind } from '../documents/index';
 import { newCancelFlag, raiseCancelFlag } from './cancel';
 import { deserializeError, OcrTaskError } from '../errors';
-import type { OcrReply, OcrTask, WorkerSettings } from './task';
+import type { DocumentTask, OcrReply, OcrTask, WorkerSettings } from './task';
 import { threadSettings } from './thread-setup';
 
 /*
@@ -74,7 +74,7 @@ export class OcrPool {
    * Runs one task. Rejects with OcrInputError (unreadable image), OcrTaskError (unknown
    * kind, bad options, no workers, worker lost) or the AbortError of `signal`.
    */
-  async run<K extends DocumentKind>(task: OcrTask<K>, options?: RunOptions): Promise<Extracted<DocumentData<K>>>;
+  async run<K extends DocumentKind>(task: DocumentTask<K>, options?: RunOptions): Promise<Extracted<DocumentData<K>>>;
   async run(task: OcrTask, options?: RunOptions): Promise<Extracted>;
   async run(task: OcrTask, options: RunOptions = {}): Promise<Extracted> {
     if (!this.#piscina) throw new OcrTaskError('disabled', 'this process runs no recognition workers');

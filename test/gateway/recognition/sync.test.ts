@@ -6,6 +6,7 @@ import { loadConfig } from '../../../src/gateway/config';
 import { GatewayError } from '../../../src/gateway/errors';
 import { RecognitionRuntime } from '../../../src/gateway/recognition/runtime';
 import { type Storage, openStorage } from '../../../src/gateway/store/db';
+import type { DocumentTask } from '../../../src/ocr/runtime/task';
 import { type TestGateway, startTestGateway } from '../../support/gateway';
 import { appKeyAuth, blankPng, dataUrl, hasFont, pollJob, recognise, slowPhoto, textImage } from './support';
 
@@ -32,7 +33,7 @@ describe.skipIf(!hasFont)('RecognitionRuntime with one worker thread', () => {
   let runtime: RecognitionRuntime;
   let photo: Uint8Array;
   let text: { bytes: Uint8Array; lines: string[] };
-  const task = (bytes: Uint8Array) => ({ kind: 'general', bytes, options: {} });
+  const task = (bytes: Uint8Array): DocumentTask<'general'> => ({ kind: 'general', bytes, options: {} });
   const never = new AbortController().signal;
   /** resolves once the thread has finished whatever it was running */
   const idle = () =>
