@@ -33,9 +33,10 @@ const REDIS = process.env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const reachable = (check: Promise<void>) => check.then(() => true, () => false);
 
-export async function chooseBackend(): Promise<Backend> {
+/** `tag` tells apart two backends of one bench (a baseline checkout's, with its own migrations). */
+export async function chooseBackend(tag = ''): Promise<Backend> {
   const [pgUp, redisUp] = await Promise.all([reachable(pingPostgres(PG_ADMIN)), reachable(pingRedis(REDIS))]);
-  const prefix = `load${process.pid}`;
+  const prefix = `load${process.pid}${tag}`;
   if (pgUp && redisUp) {
     const admin = new pg.Client({ connectionString: PG_ADMIN });
     await admin.connect();
