@@ -241,6 +241,24 @@ describe('random bytes as OFD and XML (property)', () => {
   });
 });
 
+describe('the same files as jobs (Async=true)', () => {
+  it('a ZIP bomb and billion laughs end as PROCESS_FAILED with the reason, the next job succeeds', async () => {
+    const bomb = zipParts({ ...buildOfdParts({ pages: [{ texts: [] }] }), 'Doc_0/Pages/Page_0/Content.xml': zeros(ZIP_LIMITS.maxEntryBytes + 1) }, 9);
+    for (const [form, reason] of [
+      [{ FileURL: ofdUrl(bomb), FileType: 'ofd' }, /unpacks to 16777217 bytes/],
+      [{ FileURL: xmlUrl(billionLaughs), FileType: 'xml' }, /declares a document type or entities/],
+    ] as const) {
+      const queued = await gateway.send('2582-22', { ...form, Async: 'true' });
+      expect(queued.json.gateway_res_code, JSON.stringify(queued.json)).toBe(0);
+      const job = await gateway.job(queued.body.RequestId);
+      expect(job.Data.Status).toBe('PROCESS_FAILED');
+      expect(job.Data.Result).toMatch(reason);
+    }
+    const v = vatValues(seeded(209), 'digital');
+    expect(((await gateway.read('2582-22', { FileURL: ofdUrl(shudianOfd(v)), FileType: 'ofd' })) as { Content: { InvoiceNo: string } }).Content.InvoiceNo).toBe(v.number);
+  });
+});
+
 describe('after all of that', () => {
   it('the gateway still reads an invoice and answers /healthz', async () => {
     const v = vatValues(seeded(207), 'digital');

@@ -101,6 +101,8 @@ export interface WarmGateway {
   read(point: string, form: Record<string, string>): Promise<unknown>;
   /** a synchronous call as a client makes it: the whole answer, envelope and status */
   send(point: string, form: Record<string, string>): ReturnType<typeof recognise>;
+  /** a job's 2582-16 body once it has finished */
+  job(jobId: string): ReturnType<typeof pollJob>;
   /** the gateway's base URL (for /healthz and the like) */
   url(): string;
 }
@@ -123,6 +125,7 @@ export function useWarmGateway(): WarmGateway {
       return JSON.parse(job.Data.Result);
     },
     send: (point, form) => recognise(gw.url, point, auth, form),
+    job: (jobId) => pollJob(gw.url, auth, jobId),
     url: () => gw.url,
   };
 }
