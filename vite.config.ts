@@ -3,12 +3,13 @@ import path from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { type Plugin, defineConfig } from 'vite';
-import manifest from './manifest.config';
+import manifest, { buildTarget, outDirs } from './manifest.config';
 
 /*
- * Builds the Chrome extension into dist/ (`npm run build`; `npm start` runs it when dist/ is
- * stale). `--mode e2e` builds the variant the browser tests load (see manifest.config.ts).
- * The gateway is not built here: it runs from source with tsx.
+ * Builds the extension: for Chrome into dist/ (`npm run build`; `npm start` runs it when dist/ is
+ * stale), for Firefox into dist-firefox/ (`npm run build:firefox`, mode `firefox`), from the same
+ * sources and manifest.config.ts. `--mode e2e` / `--mode firefox-e2e` build the variants the
+ * browser tests load. The gateway is not built here: it runs from source with tsx.
  */
 
 /**
@@ -41,13 +42,18 @@ function noWebAccessibleScripts(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [preact(), crx({ manifest }), noWebAccessibleScripts()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Chrome 127 is the manifest's minimum (chrome.action.openPopup for every extension)
-    target: 'chrome127',
-  },
-  server: { port: 5174, strictPort: true, hmr: { port: 5174 } },
+export default defineConfig(({ mode }) => {
+  const { browser } = buildTarget(mode);
+  return {
+    plugins: [preact(), crx({ manifest, browser }), noWebAccessibleScripts()],
+    build: {
+      outDir: outDirs[browser],
+      emptyOutDir: true,
+      // the manifests' minimums: Chrome 127 (chrome.action.openPopup for every extension), Firefox 128 ESR
+      target: browser === 'chrome' ? 'chrome127' : 'firefox128',
+      // CRXJS builds the HTML pages the manifest names; Firefox's sidebar_action is not among them
+      ...(browser === 'firefox' ? { rollupOptions: { input: { sidebar: 'src/extension/sidepanel/index.html' } } } : {}),
+    },
+    server: { port: 5174, strictPort: true, hmr: { port: 5174 } },
+  };
 });

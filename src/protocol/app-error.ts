@@ -38,7 +38,7 @@ const ownErrors = [
   'file_gone', // a queued file's stored bytes are missing (deleted meanwhile)
   'cancelled', // a queued file the user chose not to read
   'queue_full', // too many files waiting
-  'internal',
+  'extension_failed', // our own bug or an unexpected exception (not err_INTERNAL: browsers read message names case-insensitively)
 ] as const;
 type GatewayErrorName = Exclude<CodeName, 'OK'>;
 const gatewayErrors = (Object.keys(codes) as CodeName[]).filter((n): n is GatewayErrorName => n !== 'OK');

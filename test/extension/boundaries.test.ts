@@ -37,7 +37,8 @@ describe('extension boundaries', () => {
   it('calls extension APIs through webextension-polyfill, imported in lib/browser.ts only', () => {
     // Chrome-only APIs the polyfill's typings lack stay on chrome.*, each with its reason beside it
     const onChrome: Record<string, string[]> = {
-      'background/credentials.ts': ['chrome.storage.local.setAccessLevel'],
+      // storage.local.setAccessLevel, looked up before it is called (Firefox has none)
+      'background/credentials.ts': ['chrome.storage'],
       // Chrome's side panel; Firefox builds have sidebarAction instead, so every use is guarded here
       'lib/side-panel.ts': ['chrome.sidePanel', 'chrome.sidePanel'],
     };
@@ -60,5 +61,24 @@ describe('extension boundaries', () => {
     expect(release.side_panel).toEqual({ default_path: 'src/extension/sidepanel/index.html' });
     const e2e = await manifestFor('e2e');
     expect(e2e.host_permissions).toEqual(['http://127.0.0.1/*']);
+  });
+
+  it('builds the Firefox manifest from the same definition: event page, sidebar, gecko settings, host access at run time', async () => {
+    const chrome = await manifestFor('production');
+    const firefox = await manifestFor('firefox');
+    expect(firefox.background).toEqual({ scripts: ['src/extension/background/index.ts'], type: 'module' });
+    expect(firefox).not.toHaveProperty('side_panel');
+    expect(firefox).not.toHaveProperty('minimum_chrome_version');
+    expect(firefox.sidebar_action).toMatchObject({ default_panel: (chrome.side_panel as { default_path: string }).default_path, open_at_install: false });
+    const gecko = (firefox.browser_specific_settings as { gecko: { id: string; strict_min_version: string; data_collection_permissions: unknown } }).gecko;
+    expect(gecko.id).toMatch(/^[\w.-]+@[\w.-]+$/);
+    expect(Number.parseFloat(gecko.strict_min_version)).toBeGreaterThanOrEqual(128);
+    expect(gecko.data_collection_permissions).toEqual({ required: ['none'] });
+    // Firefox has no sidePanel permission; everything else is the same, host access included
+    expect(firefox.permissions).toEqual((chrome.permissions as string[]).filter((p) => p !== 'sidePanel'));
+    expect(firefox).not.toHaveProperty('host_permissions');
+    expect(firefox.optional_host_permissions).toEqual(chrome.optional_host_permissions);
+    expect(firefox.commands).toEqual(chrome.commands);
+    expect((await manifestFor('firefox-e2e')).host_permissions).toEqual(['http://127.0.0.1/*']);
   });
 });

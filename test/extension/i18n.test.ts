@@ -21,6 +21,11 @@ describe('locales', () => {
     }
   });
 
+  it.each(Object.keys(locales))('%s: no two keys differ only in case (browsers look names up case-insensitively; AMO refuses such files)', (lang) => {
+    const lower = Object.keys(locales[lang]!).map((k) => k.toLowerCase());
+    expect(lower.filter((k, i) => lower.indexOf(k) !== i)).toEqual([]);
+  });
+
   it('every gateway code of the catalog has its message in both languages', () => {
     for (const name of Object.keys(codes) as (keyof typeof codes)[]) {
       if (name === 'OK') continue;

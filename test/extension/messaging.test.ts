@@ -12,7 +12,7 @@ vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 const view = { settings: defaults, token: { set: true, tail: 'abcd' }, hostPermission: true };
 
 function handlersWith(overrides: Partial<Handlers>): Handlers {
-  const unexpected = vi.fn(async () => ({ ok: false as const, error: { key: 'err_internal' as const, subs: ['unexpected'] } }));
+  const unexpected = vi.fn(async () => ({ ok: false as const, error: { key: 'err_extension_failed' as const, subs: ['unexpected'] } }));
   return new Proxy(overrides as Handlers, { get: (target, key: string) => (target as any)[key] ?? unexpected });
 }
 
@@ -84,7 +84,7 @@ describe('router', () => {
     );
     expect(await dispatch(listener, { type: 'batch.cancel', body: {} }, pageSender())).toEqual({
       ok: false,
-      error: { key: 'err_internal', subs: ['disk on fire'] },
+      error: { key: 'err_extension_failed', subs: ['disk on fire'] },
     });
     expect(await dispatch(listener, { type: 'settings.get', body: {} }, pageSender())).toMatchObject({
       ok: false,

@@ -24,6 +24,10 @@ describe('npm run package', () => {
   it('refuses manifests that are not release manifests', async () => {
     expect(releaseProblems(await manifestFor('production'))).toEqual([]);
     expect(releaseProblems(await manifestFor('e2e'))).toEqual([expect.stringMatching(/^host_permissions present/)]);
+    expect(releaseProblems(await manifestFor('firefox'), 'firefox')).toEqual([]);
+    expect(releaseProblems(await manifestFor('firefox-e2e'), 'firefox')).toEqual([expect.stringMatching(/^host_permissions present/)]);
+    // a Chrome build zipped for addons.mozilla.org: no id, no data statement, a service worker
+    expect(releaseProblems(await manifestFor('production'), 'firefox')).toHaveLength(3);
     expect(releaseProblems({ manifest_version: 3, web_accessible_resources: [{ resources: ['src/extension/content/fill-form.iife.js'] }] })).toHaveLength(1);
   });
 });

@@ -28,13 +28,16 @@ export async function tokenInfo(): Promise<{ set: boolean; tail: string }> {
 
 /**
  * Content scripts can read storage.local by default; ours never need it, so the background
- * closes it to them (Chrome 102+ for session, later versions for local; where unsupported the call
- * fails and the token is still only read here).
+ * closes it to them (Chrome 102+ for session, later versions for local). Firefox has no access
+ * levels (its content scripts keep storage.local; session is closed to them anyway): there the
+ * call is not made, and the token is still only read here.
  */
 export async function restrictStorageToTrustedContexts(): Promise<boolean> {
+  // Chrome-only and missing from the polyfill's typings, so on chrome.*, looked up before use
+  const local = typeof chrome === 'undefined' ? undefined : chrome.storage?.local;
+  if (typeof local?.setAccessLevel !== 'function') return false;
   try {
-    // Chrome-only, and missing from the polyfill's typings (Firefox has no such method): on chrome.*
-    await chrome.storage.local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+    await local.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
     return true;
   } catch {
     return false;

@@ -43,5 +43,5 @@ export function describeError(lang: Lang, e: AppError): string {
 
 /** Unexpected exceptions inside the extension, as a value. */
 export function fromException(e: unknown): AppError {
-  return appErr('err_internal', e instanceof Error ? e.message : String(e));
+  return appErr('err_extension_failed', e instanceof Error ? e.message : String(e));
 }

@@ -74,7 +74,7 @@ export function History() {
       const n = await exportEntries(chosen, format, t, lang);
       setNote(n > 0 ? t('export_done', n) : t('export_nothing'));
     } catch (e) {
-      setNote(describeError(lang, { key: 'err_internal', subs: [e instanceof Error ? e.message : String(e)] }));
+      setNote(describeError(lang, { key: 'err_extension_failed', subs: [e instanceof Error ? e.message : String(e)] }));
     } finally {
       setBusy(false);
     }

@@ -5,17 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 
 /*
- * The extension as the browser tests load it: `vite build --mode e2e` into a temporary directory
- * keyed by a hash of its sources, so the e2e files of one run (and reruns without changes) share one
- * build. Built into a fresh directory and renamed into place, so parallel test files never see a
+ * The extension as the browser tests load it: `vite build --mode e2e` (Chromium) or
+ * `--mode firefox-e2e` (Firefox; `firefox` for the release that web-ext lints) into a temporary
+ * directory keyed by the mode and a hash of its sources, so the test files of one run (and reruns
+ * without changes) share one build per mode. Built into a fresh directory and renamed into place, so parallel test files never see a
  * half-written build.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const inputs = ['src/extension', 'src/protocol', 'public', 'manifest.config.ts', 'vite.config.ts', 'package-lock.json'];
 
-function hashSources(): string {
-  const h = crypto.createHash('sha256');
+function hashSources(mode: string): string {
+  const h = crypto.createHash('sha256').update(mode);
   const visit = (p: string) => {
     const full = path.join(root, p);
     if (!fs.existsSync(full)) return;
@@ -29,11 +30,11 @@ function hashSources(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-export function buildExtension(): string {
-  const dir = path.join(os.tmpdir(), `recognition-ext-e2e-${hashSources()}`);
+export function buildExtension(mode: 'e2e' | 'firefox-e2e' | 'firefox' = 'e2e'): string {
+  const dir = path.join(os.tmpdir(), `recognition-ext-${mode}-${hashSources(mode)}`);
   if (fs.existsSync(path.join(dir, 'manifest.json'))) return dir;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'recognition-ext-build-'));
-  const res = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--mode', 'e2e', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'], {
+  const res = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--mode', mode, '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: root,
     encoding: 'utf8',
   });

@@ -36,7 +36,7 @@ export function injectionError(e: unknown): AppError {
   if (/No tab with id|No frame with id|Frame with ID .* was removed|tab was closed/i.test(message)) {
     return { ...appErr('err_page_gone'), detail: message };
   }
-  return appErr('err_internal', message);
+  return appErr('err_extension_failed', message);
 }
 
 export interface FrameAnswer<V> {
@@ -66,7 +66,7 @@ export async function runInjectedInFrames<N extends ScriptName>(target: Target, 
     value: results.map((r) => {
       const frameId = r.frameId ?? 0;
       const failed = r.result && typeof r.result === 'object' && FAILED in r.result ? String((r.result as Record<string, unknown>)[FAILED]) : undefined;
-      if (failed !== undefined) return { frameId, outcome: { ok: false, error: appErr('err_internal', `${key}: ${failed}`) } };
+      if (failed !== undefined) return { frameId, outcome: { ok: false, error: appErr('err_extension_failed', `${key}: ${failed}`) } };
       const parsed = script.result.safeParse(r.result);
       return {
         frameId,
