@@ -6,6 +6,7 @@ import { isSquare, turnsFromNeighbours, uprightQuad } from './direction';
 import { quadSize } from './line';
 import { readingOrder } from './order';
 import * as rec from './rec/index';
+import type { DecodedChar } from './rec/ctc';
 import type { ReadLine } from './rec/read';
 import { settleAll } from './runtime/settle';
 import { normaliseText } from './text';
@@ -29,6 +30,8 @@ export interface OcrLine {
   box: { cx: number; cy: number; w: number; h: number; angle: number };
   /** Axis-aligned bounds in whole pixels. */
   rect: { left: number; top: number; width: number; height: number };
+  /** Each character with the classes that competed for it, when asked (RecognizeOptions.alternatives). */
+  chars?: DecodedChar[];
 }
 
 export interface RecognizeOptions {
@@ -38,6 +41,11 @@ export interface RecognizeOptions {
   minConfidence?: number;
   /** Set false to skip the 0°/180° classifier. */
   useCls?: boolean;
+  /**
+   * Keep this many competing classes per character (OcrLine.chars): an extractor that weighs
+   * them (VIN check digits) then need not read the lines a second time.
+   */
+  alternatives?: number;
 }
 
 export interface Timings {
@@ -57,7 +65,7 @@ export interface RecognizeResult {
   timings: Timings;
 }
 
-function describe(quad: Quad, text: string, confidence: number, image: Raster): OcrLine {
+function describe(quad: Quad, { text, confidence, chars }: { text: string; confidence: number; chars?: DecodedChar[] }, image: Raster): OcrLine {
   const { width, height } = quadSize(quad);
   const cx = quad.reduce((s, p) => s + p.x, 0) / 4;
   const cy = quad.reduce((s, p) => s + p.y, 0) / 4;
@@ -71,6 +79,7 @@ function describe(quad: Quad, text: string, confidence: number, image: Raster): 
     quad: quad.map((p) => ({ x: round1(p.x), y: round1(p.y) })) as Quad,
     box: { cx: round1(cx), cy: round1(cy), w: round1(width), h: round1(height), angle: round1(angle) },
     rect: { left, top, width: right - left, height: bottom - top },
+    ...(chars ? { chars } : {}),
   };
 }
 
@@ -84,6 +93,7 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
   const found = await det.run({ image, side: options.detSide });
   const boxes = found.boxes.map((b) => b.quad);
   const classify = options.useCls !== false;
+  const alternatives = options.alternatives;
   const quads: Quad[] = boxes.map(uprightQuad);
   const read: ReadLine[] = [];
   const keep = (at: number[], out: rec.RecOutput) =>
@@ -97,7 +107,7 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
 
   // lines that show their direction first
   const lineAt = indices(false);
-  const first = await rec.run({ image, quads: lineAt.map((i) => quads[i]!), classify });
+  const first = await rec.run({ image, quads: lineAt.map((i) => quads[i]!), classify, alternatives });
   keep(lineAt, first);
   // then boxes too square to show it, turned as the line nearest to them reads; those with
   // no line near are classified as lines are
@@ -111,8 +121,8 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
     guided.push(i);
   });
   const [byNeighbour, byClassifier] = (await settleAll([
-    rec.run({ image, quads: guided.map((i) => quads[i]!) }),
-    rec.run({ image, quads: alone.map((i) => quads[i]!), classify }),
+    rec.run({ image, quads: guided.map((i) => quads[i]!), alternatives }),
+    rec.run({ image, quads: alone.map((i) => quads[i]!), classify, alternatives }),
   ])) as [rec.RecOutput, rec.RecOutput];
   keep(guided, byNeighbour);
   keep(alone, byClassifier);
@@ -123,7 +133,7 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
   read.forEach((line, i) => {
     const text = normaliseText(line.text);
     if (text === '' || line.confidence < minConfidence) return;
-    lines.push(describe(quads[i]!, text, line.confidence, image));
+    lines.push(describe(quads[i]!, { text, confidence: line.confidence, chars: line.chars }, image));
   });
   return {
     width: image.width,

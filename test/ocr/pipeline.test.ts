@@ -69,6 +69,18 @@ describe.skipIf(!hasFont)('recognize() on synthetic documents', () => {
     expect(texts).toContain('合计：380元，已付清。');
   });
 
+  it('keeps the competing classes of each character when asked, reading the same text', async () => {
+    const page = await renderDocument({ seed: 4, variant: 'clean' });
+    const plain = await recognize(page.bytes);
+    const withAlternatives = await recognize(page.bytes, { alternatives: 3 });
+    expect(withAlternatives.lines.map((l) => l.text)).toEqual(plain.lines.map((l) => l.text));
+    expect(plain.lines.every((l) => l.chars === undefined)).toBe(true);
+    for (const line of withAlternatives.lines) {
+      expect(line.chars!.map((c) => c.char).join('').trim()).toBe(line.text);
+      for (const c of line.chars!) expect(c.alternatives[0]!.char).toBe(c.char);
+    }
+  });
+
   it('describes each line by a quad, a rotated box and an enclosing rectangle', async () => {
     const page = await renderDocument({ seed: 2, variant: 'skew' });
     const result = await recognize(page.bytes);

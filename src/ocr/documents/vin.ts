@@ -124,11 +124,20 @@ function choose(lines: OcrLine[], charsOf: Map<OcrLine, VinChar[]>): Omit<Look, 
  * its height and cut `stretch` times as wide as it stands.
  */
 async function look(image: Raster, pad?: (l: OcrLine) => number, found?: OcrLine[], stretch?: number): Promise<Look> {
-  const lines = found ?? (await recognize(image, { minConfidence: 0 })).lines;
+  // lines cut as the detector found them keep the alternatives of their first read: reading
+  // them again cost a VIN strip a second recognition of its one long line
+  const asFound = pad === undefined && stretch === undefined;
+  const lines = found ?? (await recognize(image, { minConfidence: 0, ...(asFound ? { alternatives: ALTERNATIVES } : {}) })).lines;
   const candidates = lines.filter((l) => l.confidence >= 0.3 && vinLike(l.text));
-  const read = await rec.run({ image, quads: candidates.map((l) => (pad ? lengthen(l.quad, pad(l)) : l.quad)), alternatives: 5, stretch });
-  return { ...choose(candidates, new Map(candidates.map((l, i) => [l, read.lines[i]!.chars ?? []]))), lines, candidates };
+  const again = candidates.filter((l) => !(asFound && l.chars));
+  const read = await rec.run({ image, quads: again.map((l) => (pad ? lengthen(l.quad, pad(l)) : l.quad)), alternatives: ALTERNATIVES, stretch });
+  const charsOf = new Map(again.map((l, i) => [l, read.lines[i]!.chars ?? []]));
+  for (const l of candidates) if (!charsOf.has(l)) charsOf.set(l, l.chars!);
+  return { ...choose(candidates, charsOf), lines, candidates };
 }
+
+/** Competing classes kept per character of a candidate. */
+const ALTERNATIVES = 5;
 
 /**
  * Aspect corrections tried on the code's lines: text squeezed 1.3–2× (a 4:3 or 16:9 photo made

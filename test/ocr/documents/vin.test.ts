@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it, vi } from 'vitest';
+import { getLoneRecSession, getSession } from '../../../src/ocr/models';
 import { checkDigit, chooseVin, isValidVin, type VinChar } from '../../../src/ocr/documents/vin/check';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { vinData } from '../../../src/protocol/points/2582-18';
@@ -114,6 +116,27 @@ describe.skipIf(!hasFont)('synthetic VINs', () => {
     }
     expect(right, misses.join('\n')).toBeGreaterThanOrEqual(11);
   }, 600_000);
+
+  it('reads a VIN strip with one recogniser pass over its line (the alternatives of the first read are weighed, not read again)', async () => {
+    const canvas = createCanvas(520, 56);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#f7f6f2';
+    ctx.fillRect(0, 0, 520, 56);
+    ctx.fillStyle = '#161616';
+    ctx.font = '34px monospace';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('LSVAM4187C2184847', 10, 28);
+    const bytes = new Uint8Array(canvas.toBuffer('image/png'));
+    await run(bytes);
+    const sessions = new Set([await getSession('rec'), await getLoneRecSession()]);
+    const runs = [...sessions].map((s) => vi.spyOn(s, 'run'));
+    try {
+      expect((await run(bytes)).data.VinCode).toBe('LSVAM4187C2184847');
+      expect(runs.reduce((n, r) => n + r.mock.calls.length, 0)).toBe(1);
+    } finally {
+      for (const r of runs) r.mockRestore();
+    }
+  });
 
   it('reads a dot-peen VIN by joining its dots', async () => {
     const image = await renderVin({ seed: 508, variant: 'metal', dotPeen: true, photo: false });
