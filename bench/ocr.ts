@@ -65,11 +65,14 @@ async function small(): Promise<void> {
     paddle.send({ id: path, path });
     const reply = await paddle.next();
     if (!('id' in reply) || 'error' in reply) throw new Error(`paddleocr: ${JSON.stringify(reply)}`);
-    return reply.ms;
+    return { ms: reply.ms, lines: 'lines' in reply ? reply.lines : [] };
   };
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   try {
-    const rows = await measureSmall(smallImages(dir), read);
-    console.log(`\nsmall images: ours through HTTP (gateway as npm start runs it) against ${ready.name} in its own process; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+    const images = await smallImages(dir);
+    const before = load();
+    const rows = await measureSmall(images, read);
+    console.log(`\nsmall images: ours through HTTP (gateway as npm start runs it) against ${ready.name} in its own process; load average ${before} before, ${load()} after\n`);
     console.log(smallTable(rows));
   } finally {
     paddle.send({ done: true });
