@@ -1,7 +1,9 @@
+import { pageHost } from './page-host';
+
 /*
  * Page side: a small notice in the corner of the tab while the extension works there for seconds
  * (a 20 MB photo being shrunk before it is sent), so the user sees more than the badge moving. In
- * a closed shadow root like the click-to-fill banner: the page can neither restyle nor read it.
+ * a closed shadow root like the click-to-fill banner (page-host.ts).
  * The seconds tick so a slow step still looks alive. Only its presence is exposed (the host's id).
  */
 
@@ -20,12 +22,7 @@ export interface PageProgress {
 
 /** Shows `text` ($1 and $2 filled by `subs` and the seconds since it appeared) until removed. */
 export function showPageProgress(text: string, size: string): PageProgress {
-  document.getElementById(PROGRESS_ID)?.remove();
-  const host = document.createElement('div');
-  host.id = PROGRESS_ID;
-  const root = host.attachShadow({ mode: 'closed' });
-  const style = document.createElement('style');
-  style.textContent = css;
+  const { host, root } = pageHost(PROGRESS_ID, css);
   const note = document.createElement('div');
   note.className = 'note';
   note.setAttribute('role', 'status');
@@ -33,7 +30,7 @@ export function showPageProgress(text: string, size: string): PageProgress {
   const bar = document.createElement('div');
   bar.className = 'bar';
   note.append(words, bar);
-  root.append(style, note);
+  root.append(note);
   const started = Date.now();
   const render = () => {
     const seconds = Math.floor((Date.now() - started) / 1000);

@@ -1,3 +1,5 @@
+import { pageHost } from '../page-host';
+
 /*
  * Page side: the click-to-fill banner at the top of the tab, in a closed shadow root so the page
  * can neither restyle nor read it (it shows the value about to be filled). Only its step is
@@ -33,12 +35,7 @@ const css = `
 const fill = (text: string, ...subs: (string | number)[]) => text.replace(/\$(\d)/g, (w, n: string) => String(subs[Number(n) - 1] ?? w));
 
 export function showBanner(texts: BannerTexts, on: { skip(): void; end(): void }): Banner {
-  document.getElementById(BANNER_ID)?.remove();
-  const host = document.createElement('div');
-  host.id = BANNER_ID;
-  const root = host.attachShadow({ mode: 'closed' });
-  const style = document.createElement('style');
-  style.textContent = css;
+  const { host, root } = pageHost(BANNER_ID, css);
   const bar = document.createElement('div');
   bar.className = 'bar';
   bar.setAttribute('role', 'status');
@@ -53,7 +50,7 @@ export function showBanner(texts: BannerTexts, on: { skip(): void; end(): void }
   end.textContent = texts.end;
   end.addEventListener('click', () => on.end());
   bar.append(prompt, value, skip, end);
-  root.append(style, bar);
+  root.append(bar);
   document.documentElement.append(host);
   return {
     show(at, total, current) {
