@@ -36,8 +36,9 @@ type RecognitionSpec<U extends UrlField> = PointSpec<z.ZodType<CommonFields & Re
 
 /**
  * What the point answers: the RequestId of a queued job, or the Data the engine read. The Data
- * comes back from a recognition thread (or another process) as plain data; its shape is the
- * extractor's return type (DocumentData<K>), checked against the point's schema by the tests.
+ * comes back from a recognition thread (or another process) as plain data, so it is not typed
+ * here; its shape is the extractor's return type (DocumentData<K>), which the point's schema
+ * describes to callers.
  */
 interface RecognitionAnswer {
   ret_code: number;
