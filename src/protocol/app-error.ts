@@ -16,6 +16,7 @@ const ownErrors = [
   'host_permission',
   'business', // a non-zero ret_code
   'wrong_document',
+  'no_document', // 2582-25 found no document and no text in the input
   'image_unreadable',
   'image_too_large',
   'capture_failed',

@@ -1,5 +1,10 @@
-/** The document types the extension offers, in menu order (src/extension/lib/documents). */
+/**
+ * The document types the extension offers, in menu order (src/extension/lib/documents). `auto`
+ * first: 2582-25 finds every document in the image and tells its type; the typed ones follow for
+ * users who know what they hold.
+ */
 export const docIds = [
+  'auto',
   'plate',
   'vin',
   'train',

@@ -43,6 +43,14 @@ export const historyEntry = z.object({
   }),
   /** files added together (one drop, one pick, one paste) share it */
   batchId: z.string().optional(),
+  /**
+   * One of the documents 2582-25 found in one input (a sheet of receipts): each is an entry of its
+   * own type; they share `id` (the recognition's), `index` is the reading order from 0, and
+   * `confidence` how sure the gateway is of the type (0..1).
+   */
+  sheet: z
+    .object({ id: z.string(), index: z.number().int().min(0), count: z.number().int().min(1), confidence: z.number().min(0).max(1) })
+    .optional(),
   /** the same document read before: when, and from where (发票查重) */
   duplicateOf: z.object({ id: z.string(), at: z.number(), source: z.string() }).optional(),
   requestId: z.string().optional(),

@@ -104,6 +104,7 @@ async function settle(entry: HistoryEntry, { docId, outcome }: Awaited<ReturnTyp
   const stillPending = (e: HistoryEntry) => e.status === 'pending';
   if (outcome.ok) {
     const { data, requestId, remark } = outcome.value;
+    // 自动识别 of an image: one entry per document found (lib/sheet.ts), each checked for duplicates
     await updateEntry(entry.id, { status: 'ok', docId, data, requestId, remark: remark || undefined }, stillPending);
     await deleteFile(entry.id);
     state.requeues.delete(entry.id);

@@ -80,9 +80,26 @@ export function notificationFor(entry: HistoryEntry, settings: Settings): Notifi
   return { ...base, title: t('notify_ok_title', title), message: main ? `${main}\n${t('notify_ok_open')}` : t('notify_ok_open') };
 }
 
-export async function notify(entry: HistoryEntry, settings: Settings): Promise<void> {
-  const options = notificationFor(entry, settings);
-  if (options) await browser.notifications.create(`result:${entry.id}`, options);
+/** The notification of a 自动识别 that found several documents: how many, and what they are. */
+export function sheetNotificationFor(entries: HistoryEntry[], settings: Settings): Notifications.CreateNotificationOptions | undefined {
+  if (!settings.notifyOnSuccess) return undefined;
+  const t = translator(settings.language);
+  const titles = entries.map((e) => t(documentOf(e.docId).titleKey));
+  return {
+    type: 'basic',
+    iconUrl: browser.runtime.getURL('icons/icon-128.png'),
+    title: t('notify_sheet_title', entries.length),
+    message: `${titles.join(settings.language === 'en' ? ', ' : '、')}\n${t('notify_ok_open')}`,
+  };
+}
+
+/** Notifies a finished recognition: one entry, or the documents one 自动识别 found. */
+export async function notify(entries: HistoryEntry | HistoryEntry[], settings: Settings): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  const first = list[0];
+  if (!first) return;
+  const options = list.length > 1 ? sheetNotificationFor(list, settings) : notificationFor(first, settings);
+  if (options) await browser.notifications.create(`result:${first.id}`, options);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type HistoryEntry, historyEntry } from '../../protocol/messages';
 import { browser } from '../lib/browser';
-import { clearEntries, getEntry, pruneEntries, putEntry, recentEntries, updateEntry } from '../lib/history-db';
+import { clearEntries, getEntry, pruneEntries, putEntry, recentEntries, settleEntry, updateEntry } from '../lib/history-db';
 
 /*
  * The background's side of the history (lib/history-db.ts, IndexedDB): new entries, updates, and
@@ -18,6 +18,14 @@ export async function addHistory(entry: HistoryEntry, limit: number): Promise<Hi
 /** Applies `patch` to the entry with `id`; undefined when it is gone (deleted meanwhile). */
 export function updateHistory(id: string, patch: Partial<HistoryEntry>): Promise<HistoryEntry | undefined> {
   return updateEntry(id, patch);
+}
+
+/**
+ * Stores a finished recognition: the entry, or for 自动识别 one entry per document found, in
+ * reading order (lib/sheet.ts); undefined when the entry is gone (deleted meanwhile).
+ */
+export function settleHistory(id: string, patch: Partial<HistoryEntry>, onlyIf?: (e: HistoryEntry) => boolean): Promise<HistoryEntry[] | undefined> {
+  return settleEntry(id, patch, onlyIf);
 }
 
 /** The newest entries first (the background needs the few still running; the pages search). */

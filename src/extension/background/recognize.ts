@@ -7,7 +7,7 @@ import type { HistoryEntry, Outcome } from '../../protocol/messages';
 import { currentClient } from './current-client';
 import { showBadge, notify, openPopup } from './feedback';
 import type { GatewayClient } from './gateway';
-import { addHistory, updateHistory } from './history';
+import { addHistory, settleHistory, updateHistory } from './history';
 import { deleteFile, entriesWithStatus } from '../lib/history-db';
 import { type Attempt, type InputSource, directAttempt, readInPage, shouldReadInPage } from './image-input';
 import { pollJob } from './jobs';
@@ -128,12 +128,16 @@ async function finish(entryId: string, outcome: Outcome<Done & { via: Attempt['v
         source: { ...sourceOf(source), via: outcome.value.via },
       }
     : { status: 'error', error: outcome.error };
-  let entry = await updateHistory(entryId, patch);
-  await showBadge(source.tabId, outcome.ok ? 'ok' : 'error');
-  if (!entry) return undefined;
-  if (outcome.ok && settings.autoCopy && source.tabId !== undefined) entry = (await copyInPage(entry, source.tabId)) ?? entry;
-  await notify(entry, settings);
-  if (outcome.ok && settings.openPopupOnResult) await openPopup('windowId' in source ? source.windowId : undefined);
+  // 自动识别 stores one entry per document found, or a failure when it found none
+  const stored = await settleHistory(entryId, patch);
+  let entry = stored?.[0];
+  const read = entry ? entry.status === 'ok' : outcome.ok;
+  await showBadge(source.tabId, read ? 'ok' : 'error');
+  if (!stored || !entry) return undefined;
+  // of several documents, none is "the" value to copy
+  if (entry.status === 'ok' && stored.length === 1 && settings.autoCopy && source.tabId !== undefined) entry = (await copyInPage(entry, source.tabId)) ?? entry;
+  await notify(stored.length > 1 ? stored : entry, settings);
+  if (entry.status === 'ok' && settings.openPopupOnResult) await openPopup('windowId' in source ? source.windowId : undefined);
   return entry;
 }
 
@@ -175,10 +179,10 @@ export async function resumePending(): Promise<void> {
     }
     const conn = await currentClient();
     const outcome = conn.ok ? await waitForJob(conn.value.client, e.docId, e.jobId, e.id) : conn;
-    const entry = await updateHistory(e.id, outcome.ok ? { status: 'ok', data: outcome.value.data, requestId: e.jobId } : { status: 'error', error: outcome.error });
+    const stored = await settleHistory(e.id, outcome.ok ? { status: 'ok', data: outcome.value.data, requestId: e.jobId } : { status: 'error', error: outcome.error });
     // a file's bytes are kept until it is read, for a retry; a batch tells its end once, not per file
     if (outcome.ok && isFile) await deleteFile(e.id);
     // the same notification as a recognition that finished without a restart (the tab's badge is gone with the old worker)
-    else if (entry && !isFile) await notify(entry, await loadSettings());
+    else if (stored && !isFile) await notify(stored, await loadSettings());
   }
 }

@@ -1,6 +1,7 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
 import { type FileKind, type HistoryEntry, historyEntry } from '../../protocol/messages';
 import { documentOf } from './documents/index';
+import { splitSheet } from './sheet';
 
 /*
  * The history in IndexedDB (through idb): thousands of results, each with its source and time,
@@ -137,41 +138,60 @@ export async function putEntry(entry: HistoryEntry): Promise<void> {
   announceChange();
 }
 
+/** The earliest finished entry other than `id` that shares one of `keys`: the original of a duplicate. */
+async function originalOf(store: IDBPObjectStore<Schema, ['entries'], 'entries', 'readwrite'>, id: string, keys: string[]): Promise<Row | undefined> {
+  let first: Row | undefined;
+  for (const key of keys) {
+    for (const other of await store.index('keys').getAll(key)) {
+      if (other.id !== id && other.status === 'ok' && (!first || other.at < first.at)) first = other;
+    }
+  }
+  return first;
+}
+
 /**
- * Applies `patch` in one transaction; undefined when the entry is gone (deleted meanwhile). An
- * entry that becomes `ok` is checked against the finished ones for the same document, in the same
- * transaction, so two copies of an invoice finishing together are still told apart: the earliest
- * read is the original. With `onlyIf`, nothing changes unless the entry passes it (a queued file
- * is claimed by one reader only, and a cancel never overwrites a file being read).
+ * Applies `patch` in one transaction and returns what is stored: the entry, or for a finished
+ * 自动识别 the entries of the documents it found (lib/sheet.ts), the first under `id`; undefined
+ * when the entry is gone (deleted meanwhile). An entry that becomes `ok` is checked against the
+ * finished ones for the same document, in the same transaction, so two copies of an invoice
+ * finishing together are still told apart: the earliest read is the original. With `onlyIf`,
+ * nothing changes unless the entry passes it (a queued file is claimed by one reader only, and a
+ * cancel never overwrites a file being read).
  */
+export async function settleEntry(
+  id: string,
+  patch: Partial<HistoryEntry>,
+  onlyIf?: (e: HistoryEntry) => boolean,
+): Promise<HistoryEntry[] | undefined> {
+  const tx = (await historyDb()).transaction('entries', 'readwrite');
+  const current = fromRow(await tx.store.get(id));
+  if (!current || (onlyIf && !onlyIf(current))) {
+    await tx.done;
+    return undefined;
+  }
+  const stored = splitSheet({ ...current, ...patch });
+  for (const next of stored) {
+    const row = toRow(next);
+    if (next.status === 'ok' && current.status !== 'ok') {
+      delete next.duplicateOf;
+      const first = await originalOf(tx.store, next.id, row.keys);
+      if (first) next.duplicateOf = { id: first.id, at: first.at, source: sourceLabel(first) };
+    }
+    // one by one: a second copy on the same sheet finds the first
+    await tx.store.put({ ...next, keys: row.keys, text: row.text });
+  }
+  await tx.done;
+  announceChange();
+  return stored;
+}
+
+/** settleEntry for callers of one entry: the entry, or the first document of a 自动识别. */
 export async function updateEntry(
   id: string,
   patch: Partial<HistoryEntry>,
   onlyIf?: (e: HistoryEntry) => boolean,
 ): Promise<HistoryEntry | undefined> {
-  const tx = (await historyDb()).transaction('entries', 'readwrite');
-  const row = await tx.store.get(id);
-  const current = fromRow(row);
-  if (!current || (onlyIf && !onlyIf(current))) {
-    await tx.done;
-    return undefined;
-  }
-  const next: HistoryEntry = { ...current, ...patch };
-  const stored = toRow(next);
-  if (next.status === 'ok' && current.status !== 'ok') {
-    delete next.duplicateOf;
-    let first: Row | undefined;
-    for (const key of stored.keys) {
-      for (const other of await tx.store.index('keys').getAll(key)) {
-        if (other.id !== id && other.status === 'ok' && (!first || other.at < first.at)) first = other;
-      }
-    }
-    if (first) next.duplicateOf = { id: first.id, at: first.at, source: sourceLabel(first) };
-  }
-  await tx.store.put({ ...next, keys: stored.keys, text: stored.text });
-  await tx.done;
-  announceChange();
-  return next;
+  return (await settleEntry(id, patch, onlyIf))?.[0];
 }
 
 /** Deletes entries and their stored files. */

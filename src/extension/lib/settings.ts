@@ -7,7 +7,7 @@ import { type Settings, settingsSchema } from '../../protocol/settings';
  * background reads it).
  */
 
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 export const defaults: Settings = {
   gatewayUrl: 'http://127.0.0.1:8080',
@@ -17,8 +17,8 @@ export const defaults: Settings = {
   notifyOnSuccess: true,
   openPopupOnResult: true,
   historySize: 10_000,
-  fileDocId: 'vat',
-  captureDocId: 'text',
+  fileDocId: 'auto',
+  captureDocId: 'auto',
 };
 
 /** The gateway URL without a trailing slash, so `${base}/${point}` is right. */
@@ -39,6 +39,10 @@ export const migrations: Record<number, Migration> = {
   // 1 → 2: the history became a workbench in IndexedDB; historySize no longer means "the last 20
   // results in the popup" but how many results are kept, so the old value gives way to the default
   1: ({ historySize: _dropped, ...rest }) => rest,
+  // 2 → 3: 自动识别 (2582-25) became the type of images and captures nobody chose a type for. The
+  // store holds every value, chosen or not, so the old defaults give way to it; a type the user
+  // picked other than those stays
+  2: (s) => ({ ...s, ...(s.fileDocId === 'vat' ? { fileDocId: 'auto' } : {}), ...(s.captureDocId === 'text' ? { captureDocId: 'auto' } : {}) }),
 };
 
 /**

@@ -19,8 +19,11 @@ import { browser } from '../lib/browser';
 type Tab = 'result' | 'files' | 'history' | 'postal' | 'capture';
 const tabs: Tab[] = ['result', 'files', 'history', 'postal', 'capture'];
 
-/** The newest results the result tab chooses from; the history tab searches all of them. */
-const RECENT = 20;
+/**
+ * The newest results the result tab chooses from; the history tab searches all of them. Enough
+ * for the documents of a large sheet (自动识别) to be shown together.
+ */
+const RECENT = 50;
 /** Many changes arrive together during a batch: the view reads the store once per burst. */
 const REFRESH_DEBOUNCE_MS = 150;
 
@@ -112,6 +115,8 @@ export function App(props: { surface?: Surface }) {
   const lang = view.settings.language;
   const t = translator(lang);
   const current = entries.find((e) => e.id === shown) ?? entries[0];
+  // 自动识别: every document found in the same input, one card each, in reading order
+  const cards = current?.sheet ? entries.filter((e) => e.sheet?.id === current.sheet!.id).sort((a, b) => a.sheet!.index - b.sheet!.index) : current ? [current] : [];
   const saveSettings = async (patch: SettingsPatch) => {
     const res = await send('settings.save', { patch });
     if (res.ok) setView(res.value);
@@ -146,7 +151,7 @@ export function App(props: { surface?: Surface }) {
           ))}
         </nav>
         <main>
-          {tab === 'result' && (current ? <ResultCard key={current.id} entry={current} /> : <p class="empty">{t('no_result')}</p>)}
+          {tab === 'result' && (cards.length > 0 ? cards.map((e) => <ResultCard key={e.id} entry={e} />) : <p class="empty">{t('no_result')}</p>)}
           {tab === 'result' && note && <p class="note" role="status">{note}</p>}
           {tab === 'files' && <Files intake={intake} onFiles={take} />}
           {tab === 'history' && <History />}

@@ -14,6 +14,7 @@ import { timeOf } from './EntryLine';
 import { FillPanel } from './fill/FillPanel';
 import { fillDocuments } from '../lib/fill/documents';
 import { pickFields } from './fill/pick';
+import { percent } from '../lib/documents/auto';
 
 const viaLabel: Record<HistoryEntry['source']['via'], MessageKey> = {
   url: 'source_url',
@@ -59,6 +60,11 @@ export function ResultCard(props: { entry: HistoryEntry }) {
         <h2>{t(doc.titleKey)}</h2>
         <time>{timeOf(entry.at, lang, true)}</time>
       </header>
+      {entry.sheet && (
+        <p class="sheet-part" data-confidence={entry.sheet.confidence}>
+          {t('sheet_part', entry.sheet.index + 1, entry.sheet.count, percent(entry.sheet.confidence))}
+        </p>
+      )}
       {entry.status === 'queued' && <p class="pending">{t('status_queued')}</p>}
       {entry.status === 'pending' && (
         <p class="pending">{entry.jobStatus ? t('pending_job', entry.jobStatus) : t('pending')}</p>

@@ -11,6 +11,8 @@ import { copyText } from './clipboard';
  */
 export async function autoCopy(entry: HistoryEntry | undefined, settings: Settings): Promise<string | undefined> {
   if (!settings.autoCopy || !entry || entry.status !== 'ok' || entry.autoCopied) return undefined;
+  // of the several documents one 自动识别 found, none is "the" value to copy
+  if (entry.sheet && entry.sheet.count > 1) return undefined;
   const doc = documentOf(entry.docId);
   const parsed = doc.data.safeParse(entry.data);
   const main = parsed.success ? doc.mainValue?.(parsed.data) : undefined;

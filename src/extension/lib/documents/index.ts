@@ -1,3 +1,4 @@
+import auto from './auto';
 import { driverBack, driverFace } from './driver-license';
 import plate from './plate';
 import table from './table';
@@ -11,6 +12,7 @@ import vin from './vin';
 
 /** Every document type, in menu order. A test checks it covers docIds and each recognition point. */
 export const documents: Record<DocId, DocumentType<any>> = {
+  auto,
   plate,
   vin,
   train,
