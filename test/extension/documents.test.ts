@@ -9,6 +9,7 @@ const zh = translator('zh_CN');
 const en = translator('en');
 
 const samples = {
+  auto: fx.mixedSheetData,
   plate: fx.plateData,
   vin: fx.vinData,
   train: fx.trainData,

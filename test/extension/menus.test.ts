@@ -32,6 +32,9 @@ describe('context menus', () => {
     expect(items.filter((i) => i.parentId === 'region').map((i) => i.id)).toEqual(docIds.map((d) => `region:${d}`));
     expect(items.find((i) => i.id === 'image')).toMatchObject({ title: '识别此图片', contexts: ['image'] });
     expect(items.find((i) => i.id === 'image:vin')!.title).toBe('车辆 VIN 码');
+    // 自动识别 first, on images and on the page; the typed items follow
+    expect(items.filter((i) => i.parentId === 'image')[0]).toMatchObject({ id: 'image:auto', title: '自动识别' });
+    expect(items.filter((i) => i.parentId === 'region')[0]).toMatchObject({ id: 'region:auto', title: '自动识别' });
     // every link: an address like /dl?f=123 says nothing of the file, its bytes do
     const link = items.find((i) => i.id === 'pdf');
     expect(link).toMatchObject({ contexts: ['link'], title: '识别链接的文件（发票 PDF/OFD/XML/图片）' });
@@ -60,8 +63,12 @@ describe('context menus', () => {
     expect(recognize).toHaveBeenLastCalledWith({ docId: 'vat', source: expect.objectContaining({ kind: 'xml' }) });
     await onMenuClick({ menuItemId: 'region:text', pageUrl: tab.url }, tab);
     expect(startCapture).toHaveBeenCalledWith('text', 9, 2);
+    await onMenuClick({ menuItemId: 'image:auto', srcUrl: 'https://img/sheet.jpg', pageUrl: tab.url }, tab);
+    expect(recognize).toHaveBeenLastCalledWith({ docId: 'auto', source: expect.objectContaining({ kind: 'image', srcUrl: 'https://img/sheet.jpg' }) });
+    await onMenuClick({ menuItemId: 'region:auto', pageUrl: tab.url }, tab);
+    expect(startCapture).toHaveBeenLastCalledWith('auto', 9, 2);
     await onMenuClick({ menuItemId: 'image:nonsense', srcUrl: 'https://img/p.jpg' }, tab);
-    expect(recognize).toHaveBeenCalledTimes(4);
+    expect(recognize).toHaveBeenCalledTimes(5);
   });
 
   it('explains in a notification when the capture overlay cannot be injected', async () => {

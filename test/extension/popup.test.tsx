@@ -134,6 +134,27 @@ describe('popup', () => {
     expect(container.querySelector('details.more-fields')!.textContent).toContain('谢谢乘坐');
   });
 
+  it('自动识别: one card per document found, in reading order, each with its type and how sure that is', async () => {
+    const { splitSheet } = await import('../../src/extension/lib/sheet');
+    let n = 0;
+    const sheet = splitSheet(entry('auto', fx.mixedSheetData, { id: 'sheet', at: Date.UTC(2024, 0, 3) }), () => `doc-${++n}`);
+    await open([entry('vin', fx.vinData), ...sheet]);
+    const cards = [...container.querySelectorAll('article.result')];
+    expect(cards.map((a) => a.getAttribute('data-doc'))).toEqual(['taxi', 'train', 'taxi', 'text']);
+    expect(cards.map((a) => a.querySelector('h2')!.textContent)).toEqual(['出租车发票', '火车票', '出租车发票', '通用文字']);
+    expect(cards.map((a) => a.querySelector('.sheet-part')!.textContent)).toEqual([
+      '自动识别 · 第 1/4 张 · 类型可信度 97%',
+      '自动识别 · 第 2/4 张 · 类型可信度 93%',
+      '自动识别 · 第 3/4 张 · 类型可信度 95%',
+      '自动识别 · 第 4/4 张 · 类型可信度 60%',
+    ]);
+    // each card is that type's own: the ticket's fields, the text's lines
+    expect(cards[1]!.querySelector('tr[data-key=Number] td.value')!.textContent).toBe('G1234');
+    expect(cards[3]!.textContent).toContain(fx.textData.Results[0]!.Text);
+    // the VIN read before is not part of the sheet
+    expect(container.querySelectorAll('article.result[data-doc=vin]')).toHaveLength(0);
+  });
+
   it('says when and from where a duplicate invoice was first read', async () => {
     await open([entry('vat', fx.vatData, { duplicateOf: { id: 'x', at: Date.UTC(2024, 0, 1, 2), source: '三月发票.pdf' } })]);
     expect(container.querySelector('.duplicate-note')!.textContent).toMatch(/^重复：已于 .+ 从 三月发票\.pdf 识别过$/);

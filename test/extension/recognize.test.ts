@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
 import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
-import { vatData, vinData } from './fixtures/data';
+import { mixedSheetData, vatData, vinData } from './fixtures/data';
 import './support/injected-files';
 import { freshHistoryDb } from './support/idb';
 
@@ -194,6 +194,36 @@ describe('recognize', () => {
     const call = c.scripting.executeScript.mock.calls.find((x: { func?: unknown }[]) => x[0]!.func);
     expect(call![0].args).toEqual(['__recognitionCopyText', { text: 'SAL1A2A40SA606662' }]);
     expect(entry).toMatchObject({ status: 'ok', autoCopied: true });
+  });
+
+  it('自动识别: calls 2582-25, stores each document found as its own entry, and tells how many in one notification', async () => {
+    scriptGateway({ body: { ret_code: 0, remark: '', RequestId: 'req-m', Data: mixedSheetData } });
+    // auto-copy on: of four documents none is "the" value, so nothing is copied
+    await c.storage.local.set({ settings: { autoCopy: true, version: 3 } });
+    const entry = await recognize({ docId: 'auto', source: image('https://img.example.com/sheet.jpg') });
+    expect(calls.map((x) => [x.point, Object.fromEntries(x.params)])).toEqual([['2582-25', { ImageURL: 'https://img.example.com/sheet.jpg', ds_id: 'local' }]]);
+    expect(entry).toMatchObject({ docId: 'taxi', status: 'ok', sheet: { index: 0, count: 4 } });
+    const list = await listHistory();
+    expect(list.map((e) => [e.docId, e.sheet?.index, e.requestId, e.source.srcUrl])).toEqual([
+      ['text', 3, 'req-m', 'https://img.example.com/sheet.jpg'],
+      ['taxi', 2, 'req-m', 'https://img.example.com/sheet.jpg'],
+      ['train', 1, 'req-m', 'https://img.example.com/sheet.jpg'],
+      ['taxi', 0, 'req-m', 'https://img.example.com/sheet.jpg'],
+    ]);
+    expect(c.scripting.executeScript).not.toHaveBeenCalled();
+    expect(await c.action.getBadgeText({ tabId: 5 })).toBe('✓');
+    const notes = Object.values(c.notifications.getAllCreateOptions()) as { title: string; message: string }[];
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ title: '自动识别：找到 4 张', message: expect.stringMatching(/^出租车发票、火车票、出租车发票、通用文字\n/) });
+  });
+
+  it('自动识别 that finds nothing fails in words, with the ! badge', async () => {
+    scriptGateway({ body: { ret_code: 0, remark: '', RequestId: 'req-0', Data: { Documents: [] } } });
+    const entry = await recognize({ docId: 'auto', source: image('https://img.example.com/blank.jpg') });
+    expect(entry).toMatchObject({ docId: 'auto', status: 'error', error: { key: 'err_no_document' } });
+    expect(await c.action.getBadgeText({ tabId: 5 })).toBe('!');
+    const notes = Object.values(c.notifications.getAllCreateOptions()) as { title: string; message: string }[];
+    expect(notes[0]).toMatchObject({ title: '识别失败（自动识别）', message: '图中没有找到票据、证件或文字' });
   });
 
   it('resubmits an image asynchronously when the synchronous call runs past 5 s (-3)', async () => {

@@ -56,9 +56,20 @@ describe('migrateSettings', () => {
 describe('settings version 2 (the workbench)', () => {
   it('drops the old historySize (the 20 recent results of the popup) for the new default, keeps the rest', () => {
     const s = migrateSettings({ version: 1, historySize: 20, language: 'en', autoCopy: true });
-    expect(s).toMatchObject({ historySize: defaults.historySize, language: 'en', autoCopy: true, fileDocId: 'vat', captureDocId: 'text' });
+    expect(s).toMatchObject({ historySize: defaults.historySize, language: 'en', autoCopy: true, fileDocId: 'auto', captureDocId: 'auto' });
     expect(defaults.historySize).toBe(10_000);
     expect(migrateSettings({ version: 2, historySize: 500 }).historySize).toBe(500);
+  });
+});
+
+describe('settings version 3 (自动识别)', () => {
+  it('images and captures nobody chose a type for are auto-detected; a type the user picked stays', () => {
+    expect(defaults).toMatchObject({ fileDocId: 'auto', captureDocId: 'auto' });
+    // the old defaults, stored as every value is
+    expect(migrateSettings({ version: 2, fileDocId: 'vat', captureDocId: 'text' })).toMatchObject({ fileDocId: 'auto', captureDocId: 'auto' });
+    expect(migrateSettings({ version: 2, fileDocId: 'plate', captureDocId: 'table' })).toMatchObject({ fileDocId: 'plate', captureDocId: 'table' });
+    // written by this version: a VAT choice is the user's
+    expect(migrateSettings({ version: 3, fileDocId: 'vat', captureDocId: 'text' })).toMatchObject({ fileDocId: 'vat', captureDocId: 'text' });
   });
 });
 
