@@ -16,7 +16,8 @@ import { median } from './support/stats';
  * Where a small image's time goes, in CPU time (process.cpuUsage: all threads of this process),
  * so the breakdown holds on a loaded machine where wall times do not: decode, detection at the
  * size the pipeline picks, the whole pipeline with and without the 0°/180° classifier, and the
- * access point's extractor with the inferences it ran per model. Run as a pool worker would
+ * access point's extractor with the inferences it ran per model on this thread (a line a
+ * recognition helper reads is in the CPU total, not in the per-model count). Run as a pool worker would
  * (recognition helpers, the recogniser one thread each). `npx tsx bench/small-stages.ts`
  * (N=7 repeats, medians); bench/small-http-cpu.ts gives the gateway's share.
  */
