@@ -9,6 +9,7 @@ import { resumeBatch } from './batch';
 import { migrateLegacyHistory } from './history';
 import { listenToCommands } from './commands';
 import { browser } from '../lib/browser';
+import { exposeForTests } from './e2e-hooks';
 
 /*
  * The service worker: listeners are registered synchronously at the top level, as MV3 requires
@@ -28,5 +29,7 @@ browser.runtime.onInstalled.addListener(() => void buildMenus());
 browser.runtime.onStartup.addListener(() => void buildMenus());
 
 void restrictStorageToTrustedContexts();
+// the browser tests' stand-in for a menu click (e2e-hooks.ts); a constant false in a release build
+if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'firefox-e2e') exposeForTests();
 // the history moves out of storage.local once, before anything reads it
 void migrateLegacyHistory().then(() => Promise.all([resumePending(), resumeBatch()]));

@@ -8,8 +8,14 @@ import { type Tabs, type Windows, browser } from '../lib/browser';
 export async function targetTab(): Promise<Tabs.Tab | undefined> {
   // Chrome filters the last focused window by type; the polyfill's (Firefox) typings lack the field
   const query: Windows.GetInfo & { windowTypes: Windows.WindowType[] } = { windowTypes: ['normal'] };
-  const win = await browser.windows.getLastFocused(query);
-  if (win.id === undefined) return undefined;
+  let win: Windows.Window | undefined = await browser.windows.getLastFocused(query);
+  // Firefox ignores the filter here and answers the popup's own window: then the focused normal
+  // window, or the newest one (windows.getAll filters by type in both browsers)
+  if (win.type !== undefined && win.type !== 'normal') {
+    const normal = (await browser.windows.getAll(query)).filter((w) => w.type === 'normal');
+    win = normal.find((w) => w.focused) ?? normal.at(-1);
+  }
+  if (win?.id === undefined) return undefined;
   const [tab] = await browser.tabs.query({ active: true, windowId: win.id });
   return tab;
 }

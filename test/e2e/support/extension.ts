@@ -3,11 +3,23 @@ import type { Page } from 'playwright-core';
 import type { HistoryEntry } from '../../../src/protocol/messages';
 import type { Settings } from '../../../src/protocol/settings';
 import type { LoadedExtension } from './chromium';
+import type { FirefoxExtension } from './firefox';
 
 /*
- * Driving the loaded extension from a test: arranging its storage through the service worker,
- * opening the popup in a window of its own, firing a context-menu click, waiting for results.
+ * Driving the loaded extension from a test: arranging its storage through the service worker
+ * (Chromium) or an extension page (Firefox, see firefox.ts), opening the popup in a window of its
+ * own, firing a context-menu click, waiting for results. Storage and history work alike in both
+ * browsers; the page helpers below are Chromium's (playwright), Firefox's are in firefox-ui.ts.
  */
+
+type AnyExtension = LoadedExtension | FirefoxExtension;
+
+/** Runs `fn(arg)` inside the extension, with its APIs and its origin's IndexedDB. */
+export function inExtension<A, R>(ext: AnyExtension, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+  // the two drivers' evaluate() take the same (function, argument) pair; their typings differ
+  const where = 'worker' in ext ? ext.worker : ext.control;
+  return (where.evaluate as (f: unknown, a: unknown) => Promise<R>)(fn, arg);
+}
 
 export const POPUP = 'src/extension/popup/index.html';
 export const OPTIONS = 'src/extension/options/index.html';
@@ -16,10 +28,13 @@ export const OPTIONS = 'src/extension/options/index.html';
  * Stores the gateway and the token as the options page would (the UI path has its own test). The
  * popup is not opened on results unless asked: tests open it themselves, in a window they control.
  */
-export async function configure(ext: LoadedExtension, gatewayUrl: string, token: string, settings: Partial<Settings> = { openPopupOnResult: false }) {
-  await ext.worker.evaluate(
-    async ({ gatewayUrl, token, settings }) => {
-      await chrome.storage.local.set({ settings: { ...settings, gatewayUrl, version: 1 }, credentials: { token } });
+export async function configure(ext: AnyExtension, gatewayUrl: string, token: string, settings: Partial<Settings> = { openPopupOnResult: false }) {
+  await inExtension(
+    ext,
+    async ({ gatewayUrl, token, settings }: { gatewayUrl: string; token: string; settings: Partial<Settings> }) => {
+      // Firefox's promise-returning API is `browser`; Chrome's is `chrome`
+      const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
+      await api.storage.local.set({ settings: { ...settings, gatewayUrl, version: 1 }, credentials: { token } });
     },
     { gatewayUrl, token, settings },
   );
@@ -30,8 +45,8 @@ export async function configure(ext: LoadedExtension, gatewayUrl: string, token:
  * replaces every entry with these, otherwise every entry is read, newest first. Opened only once the extension
  * created it (opening a missing database would create it without its stores).
  */
-async function historyStore(ext: LoadedExtension, put?: HistoryEntry[]): Promise<HistoryEntry[]> {
-  return ext.worker.evaluate(async (put) => {
+async function historyStore(ext: AnyExtension, put?: HistoryEntry[]): Promise<HistoryEntry[]> {
+  return inExtension(ext, async (put: HistoryEntry[] | undefined) => {
     for (let i = 0; i < 50 && !(await indexedDB.databases()).some((d) => d.name === 'recognition-history'); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -54,17 +69,17 @@ async function historyStore(ext: LoadedExtension, put?: HistoryEntry[]): Promise
   }, put);
 }
 
-export async function setHistory(ext: LoadedExtension, entries: HistoryEntry[]) {
+export async function setHistory(ext: AnyExtension, entries: HistoryEntry[]) {
   await historyStore(ext, entries);
 }
 
 /** Every entry, newest first. */
-export async function history(ext: LoadedExtension): Promise<HistoryEntry[]> {
+export async function history(ext: AnyExtension): Promise<HistoryEntry[]> {
   return historyStore(ext);
 }
 
 /** Waits until the newest history entry is finished, and returns it. */
-export async function waitForResult(ext: LoadedExtension, since: number, timeoutMs = 30_000): Promise<HistoryEntry> {
+export async function waitForResult(ext: AnyExtension, since: number, timeoutMs = 30_000): Promise<HistoryEntry> {
   let last: HistoryEntry | undefined;
   await expect
     .poll(
