@@ -28,7 +28,7 @@ describe('region capture sessions', () => {
   it('injects the overlay into the tab with a fresh nonce', async () => {
     const nonce = await started();
     expect(nonce).toMatch(/^[0-9a-f]{32}$/);
-    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 7, frameIds: [0] }, files: ['select-region.js'] });
+    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 7, frameIds: [0] }, files: ['/select-region.js'] });
     expect(await started()).not.toBe(nonce);
   });
 

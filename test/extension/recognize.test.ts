@@ -82,7 +82,7 @@ describe('recognize', () => {
     );
     const entry = await recognize({ docId: 'vin', source: image('http://192.168.1.10/vin.jpg') });
     expect(calls.map((x) => x.params.get('ImageURL'))).toEqual(['http://192.168.1.10/vin.jpg', 'data:image/png;base64,iVBORw0KGgo=']);
-    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 5, frameIds: [0] }, files: ['read-image.js'] });
+    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 5, frameIds: [0] }, files: ['/read-image.js'] });
     expect(entry).toMatchObject({ status: 'ok', source: { via: 'bytes' } });
   });
 
@@ -190,7 +190,7 @@ describe('recognize', () => {
     await c.storage.local.set({ settings: { autoCopy: true, version: 2 } });
     c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown; args?: unknown[] }) => (opts.func ? [{ result: true }] : [{}]));
     const entry = await recognize({ docId: 'vin', source: image('https://img.example.com/vin.jpg') });
-    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 5, frameIds: [0] }, files: ['copy-text.js'] });
+    expect(c.scripting.executeScript).toHaveBeenCalledWith({ target: { tabId: 5, frameIds: [0] }, files: ['/copy-text.js'] });
     const call = c.scripting.executeScript.mock.calls.find((x: { func?: unknown }[]) => x[0]!.func);
     expect(call![0].args).toEqual(['__recognitionCopyText', { text: 'SAL1A2A40SA606662' }]);
     expect(entry).toMatchObject({ status: 'ok', autoCopied: true });

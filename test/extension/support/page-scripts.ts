@@ -25,7 +25,8 @@ export function runPageScripts(c: FakeBrowser, tabId: number): Injection[] {
     calls.push(o);
     if (o.target.tabId !== tabId) throw new Error(`No tab with id: ${o.target.tabId}.`);
     if (o.files) {
-      for (const f of o.files) await modules[f]!();
+      // the extension injects by the path from its root ('/…'), the key here has none
+      for (const f of o.files) await modules[f.replace(/^\//, '')]!();
       return [{ frameId: 0, result: null }];
     }
     // the browser clones what crosses into and out of the page

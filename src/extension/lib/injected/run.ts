@@ -55,7 +55,9 @@ export async function runInjectedInFrames<N extends ScriptName>(target: Target, 
   const where = target.frameIds ? { tabId: target.tabId, frameIds: target.frameIds } : { tabId: target.tabId, allFrames: true };
   let results: { frameId?: number; result?: unknown }[];
   try {
-    await browser.scripting.executeScript({ target: where, files: [script.file] });
+    // from the extension's root: Firefox resolves a relative path against the calling page (the
+    // popup's folder), Chrome against the root
+    await browser.scripting.executeScript({ target: where, files: [`/${script.file.replace(/^\//, '')}`] });
     // structured clone cannot carry `undefined` as an argument: the scripts that take none get null
     results = await browser.scripting.executeScript({ target: where, func: invoke, args: [key, arg ?? null] });
   } catch (e) {
