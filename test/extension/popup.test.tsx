@@ -232,7 +232,7 @@ describe('popup', () => {
     await open([entry('vat', fx.vatData)]);
     await click(button('填入网页表单'));
     await vi.waitFor(() => expect(text()).toContain('将填入 2 项'));
-    expect(calls[0]).toEqual({ target: { tabId: 42, allFrames: true }, files: ['fill.js'] });
+    expect(calls[0]).toEqual({ target: { tabId: 42, allFrames: true }, files: ['/fill.js'] });
     const planned = [...container.querySelectorAll('.fill-pairs tr.planned')].map((tr) => [
       tr.querySelector('th')!.textContent,
       tr.querySelector('td.value')!.textContent,
