@@ -1,9 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { buildExtension } from '../test/e2e/support/build';
+import { buildExtension, buildExtensionAt } from '../test/e2e/support/build';
 import { type LoadedExtension, hasChromium, launchWithExtension } from '../test/e2e/support/chromium';
 import { configure, openPopup, setHistory } from '../test/e2e/support/extension';
 import { boxValues, startFillSites } from '../test/e2e/support/fill';
@@ -25,19 +22,6 @@ import { fillPages } from '../test/fixtures/fill/pages/index';
 if (!hasChromium) {
   console.error('bench:fill needs Chromium (/usr/bin/chromium): apt-get install -y chromium');
   process.exit(1);
-}
-
-const root = path.resolve(import.meta.dirname, '..');
-
-/** The extension as built from another commit: its sources unpacked beside ours, our node_modules. */
-function buildAt(ref: string): string {
-  const dir = fs.mkdtempSync(path.join(tmpdir(), 'fill-baseline-'));
-  execFileSync('bash', ['-c', `git -C "${root}" archive "${ref}" | tar -x -C "${dir}"`]);
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-  const out = path.join(dir, 'dist-e2e');
-  const res = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--mode', 'e2e', '--outDir', out, '--logLevel', 'error'], { cwd: dir, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`baseline build failed:\n${res.stderr}`);
-  return out;
 }
 
 interface Count {
@@ -124,7 +108,7 @@ async function run(dir: string): Promise<Map<string, Count>> {
 const baselineRef = process.env.FILL_BASELINE;
 const started = performance.now();
 const current = await run(buildExtension());
-const baseline = baselineRef ? await run(buildAt(baselineRef)) : undefined;
+const baseline = baselineRef ? await run(buildExtensionAt(baselineRef)) : undefined;
 
 const cell = (c: Count) => `${String(c.right).padStart(5)} ${String(c.wrong).padStart(5)} ${String(c.empty).padStart(5)} ${String(c.boxes).padStart(5)}`;
 const head = `${'page'.padEnd(24)}${'document'.padEnd(9)}${'right wrong empty boxes'}`;

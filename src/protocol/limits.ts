@@ -27,3 +27,12 @@ export function concurrencyLimitIn(detail: string | undefined): number | undefin
   const m = /concurrency limit of (\d+) calls in flight/.exec(detail ?? '');
   return m ? Number(m[1]) : undefined;
 }
+
+/**
+ * The longest side an image over IMAGE_MAX_BYTES is shrunk to before it is sent (the extension).
+ * The engine's detector looks at 1600 px at most (src/ocr/det/side.ts, MAX_DET_SIDE) and cuts the
+ * lines it finds from the image it was given; at twice that, every line it can find keeps two
+ * source pixels per detector pixel. It is also about what shrinking by quality steps gave a 12–50
+ * MP photo before (0.8 to 0.4 of its size, to fit 3 MiB), at one encode instead of several.
+ */
+export const SHRINK_LONG_SIDE = 3200;

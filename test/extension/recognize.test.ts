@@ -86,6 +86,41 @@ describe('recognize', () => {
     expect(entry).toMatchObject({ status: 'ok', source: { via: 'bytes' } });
   });
 
+  it('reads an image on a host the gateway cannot reach (loopback, gateway elsewhere) in the page, without trying its URL', async () => {
+    await c.storage.local.set({ settings: { gatewayUrl: 'https://gw.example.com', version: 2 } });
+    scriptGateway(vinOk);
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) =>
+      opts.func ? [{ result: { kind: 'bytes', dataUrl: 'data:image/png;base64,iVBORw0KGgo=', via: 'fetch' } }] : [{}],
+    );
+    const badge = vi.spyOn(c.action, 'setBadgeText');
+    const entry = await recognize({ docId: 'vin', source: image('http://127.0.0.1:5000/vin.jpg') });
+    expect(calls.map((x) => x.params.get('ImageURL'))).toEqual(['data:image/png;base64,iVBORw0KGgo=']);
+    expect(entry).toMatchObject({ status: 'ok', source: { via: 'bytes', srcUrl: 'http://127.0.0.1:5000/vin.jpg' } });
+    // the longer way shows its steps on the badge: busy, reading in the page, sending, done
+    expect(badge.mock.calls.map(([d]) => (d as { text: string }).text)).toEqual(['…', '1/2', '2/2', '✓']);
+  });
+
+  it('an unreachable host whose page cannot be read: the URL is still tried, and a refusal shows the page reason as before', async () => {
+    await c.storage.local.set({ settings: { gatewayUrl: 'https://gw.example.com', version: 2 } });
+    scriptGateway({ code: -1102, error: '输入无法获取或解码 (input could not be fetched or decoded): address not allowed', status: 400 });
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) => (opts.func ? [{ result: { kind: 'failed', reasons: ['fetch: HTTP 403'] } }] : [{}]));
+    const entry = await recognize({ docId: 'vin', source: image('http://oa/vin.jpg') });
+    expect(calls.map((x) => x.params.get('ImageURL'))).toEqual(['http://oa/vin.jpg']);
+    expect(entry).toMatchObject({ status: 'error', error: { key: 'err_image_unreadable', detail: 'fetch: HTTP 403' } });
+  });
+
+  it('a host the gateway may reach if allowed (beside a gateway on loopback): the page reads meanwhile, without scrolling, and the URL wins when fetched', async () => {
+    scriptGateway(vinOk);
+    c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) =>
+      opts.func ? [{ result: { kind: 'bytes', dataUrl: 'data:image/png;base64,iVBORw0KGgo=', via: 'fetch' } }] : [{}],
+    );
+    const entry = await recognize({ docId: 'vin', source: image('http://127.0.0.1:5000/vin.jpg') });
+    expect(calls.map((x) => x.params.get('ImageURL'))).toEqual(['http://127.0.0.1:5000/vin.jpg']);
+    expect(entry).toMatchObject({ status: 'ok', source: { via: 'url' } });
+    const read = c.scripting.executeScript.mock.calls.find((call: unknown[]) => (call[0] as { func?: unknown }).func)?.[0] as { args: unknown[] };
+    expect(read.args[1]).toMatchObject({ srcUrl: 'http://127.0.0.1:5000/vin.jpg', place: false });
+  });
+
   it('reads blob: images in the page without trying the URL first', async () => {
     scriptGateway(vinOk);
     c.scripting.executeScript.mockImplementation(async (opts: { func?: unknown }) =>

@@ -12,6 +12,9 @@ import { type Notifications, browser } from '../lib/browser';
 
 const BADGE = {
   working: { text: '…', color: '#1d4ed8' },
+  // the image read (and a large one shrunk) in the page, then its bytes sent: the steps of the longer way
+  reading: { text: '1/2', color: '#1d4ed8' },
+  sending: { text: '2/2', color: '#1d4ed8' },
   ok: { text: '✓', color: '#15803d' },
   error: { text: '!', color: '#b91c1c' },
 } as const;
@@ -32,7 +35,7 @@ export async function showBadge(tabId: number | undefined, state: keyof typeof B
   } catch {
     return false;
   }
-  if (state !== 'working') {
+  if (state === 'ok' || state === 'error') {
     setTimeout(() => void browser.action.setBadgeText({ ...target, text: '' }).catch(() => undefined), BADGE_CLEAR_MS);
   }
   return true;

@@ -6,6 +6,7 @@ import { describeIssue } from '../../protocol/issue';
 import type { AppError } from '../../protocol/app-error';
 import { appErr, gatewayError } from '../lib/errors';
 import type { Outcome } from '../../protocol/messages';
+import { mark } from '../lib/timing';
 
 /*
  * Calls to the gateway with the sub-authorization token (DESIGN.md §1-2): form-encoded POST, the
@@ -51,6 +52,7 @@ export function gatewayClient(baseUrl: string, token: string, fetchImpl: typeof 
         if (!req.success) return fail({ ...appErr('err_PARAM_INVALID'), detail: describeIssue(req.error) });
       }
       let res: Response;
+      mark('call');
       try {
         res = await fetchImpl(`${baseUrl}/${id}`, {
           method: 'POST',
@@ -64,7 +66,9 @@ export function gatewayClient(baseUrl: string, token: string, fetchImpl: typeof 
       }
       let json: unknown;
       try {
-        json = JSON.parse(await res.text());
+        const text = await res.text();
+        mark('answered');
+        json = JSON.parse(text);
       } catch {
         return fail({ ...appErr('err_bad_response'), detail: `HTTP ${res.status}, not JSON` });
       }
@@ -82,6 +86,7 @@ export function gatewayClient(baseUrl: string, token: string, fetchImpl: typeof 
         if (retCode === retCodes.WRONG_DOCUMENT) return fail({ ...appErr('err_wrong_document'), code: retCode, ...(remark ? { detail: remark } : {}) });
         return fail({ ...appErr('err_business', remark || String(retCode)), code: retCode });
       }
+      mark('validated');
       return { ok: true, value: body.data as BodyOf<typeof id> };
     },
   };

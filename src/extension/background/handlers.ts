@@ -15,8 +15,8 @@ import { hasHostPermission, loadSettings, saveSettings } from './settings-store'
 /** What the background answers to each message type (protocol/messages.ts); the router checks senders. */
 
 async function settingsView(): Promise<SettingsView> {
-  const settings = await loadSettings();
-  return { settings, token: await tokenInfo(), hostPermission: await hasHostPermission(settings.gatewayUrl) };
+  const [settings, token] = await Promise.all([loadSettings(), tokenInfo()]);
+  return { settings, token, hostPermission: await hasHostPermission(settings.gatewayUrl) };
 }
 
 const done = { ok: true as const, value: {} };

@@ -43,8 +43,11 @@ export function shouldReadInPage(attempt: Attempt, error: AppError): boolean {
   return error.key === 'err_PARAM_INVALID' && error.code === undefined;
 }
 
-/** Reads the bytes in the page (or crops a capture of it), within `maxBytes`. */
-export async function readInPage(src: InputSource, maxBytes: number): Promise<Outcome<Attempt>> {
+/**
+ * Reads the bytes in the page (or crops a capture of it), within `maxBytes`. `place: false` reads
+ * the bytes only: a read started beside the gateway's own attempt must not scroll the page.
+ */
+export async function readInPage(src: InputSource, maxBytes: number, place = true): Promise<Outcome<Attempt>> {
   if (src.kind === 'region') return { ok: true, value: { url: src.dataUrl, via: 'region' } };
   if (src.tabId === undefined) return { ok: false, error: appErr('err_no_tab') };
   const read = await runInjected({ tabId: src.tabId, frameId: src.frameId ?? 0 }, 'readImage', {
@@ -53,6 +56,7 @@ export async function readInPage(src: InputSource, maxBytes: number): Promise<Ou
     // an invoice file (PDF, OFD, XML) is read as its bytes, never as a picture of it
     pdf: src.kind !== 'image',
     shrinking: t((await loadSettings()).language, 'shrink_progress'),
+    ...(place ? {} : { place }),
   });
   if (!read.ok) return read;
   const r = read.value;

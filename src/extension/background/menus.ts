@@ -6,6 +6,7 @@ import { notifyError } from './notify-error';
 import { recognize } from './recognize';
 import { loadSettings } from './settings-store';
 import { type Menus, type Tabs, browser } from '../lib/browser';
+import { mark } from '../lib/timing';
 
 /*
  * The context menus: on images a parent "识别此图片" with one child per document type; on every
@@ -41,6 +42,7 @@ function docOf(raw: string): DocId | undefined {
 export type MenuClick = Pick<Menus.OnClickData, 'menuItemId' | 'srcUrl' | 'linkUrl' | 'pageUrl' | 'frameId'>;
 
 export async function onMenuClick(info: MenuClick, tab?: Tabs.Tab): Promise<void> {
+  mark('click');
   const [group, rawDoc = ''] = String(info.menuItemId).split(':');
   const tabId = tab?.id;
   const windowId = tab?.windowId;

@@ -1,6 +1,6 @@
 import type { DocId, HistoryEntry, Outcome } from '../../protocol/messages';
 import { documentOf } from '../lib/documents/index';
-import { blobToDataUrl, encodeWithin } from '../lib/encode';
+import { blobToDataUrl, shrinkImage } from '../lib/encode';
 import { appErr } from '../lib/errors';
 import { classify, mib } from '../lib/file-kind';
 import { getFile } from '../lib/history-db';
@@ -16,15 +16,6 @@ import { type Done, callPoint } from './recognize';
 /** Documents this large go asynchronous (2582-16): a scanned PDF may take longer than 5 s. */
 export const ASYNC_FROM_BYTES = 1024 * 1024;
 
-async function shrink(blob: Blob, maxBytes: number): Promise<Blob | undefined> {
-  const bitmap = await createImageBitmap(blob);
-  try {
-    return await encodeWithin(bitmap, { x: 0, y: 0, width: bitmap.width, height: bitmap.height }, maxBytes);
-  } finally {
-    bitmap.close();
-  }
-}
-
 export async function readFile(entry: HistoryEntry): Promise<{ docId: DocId; outcome: Outcome<Done> }> {
   const fail = (error: ReturnType<typeof appErr>) => ({ docId: entry.docId, outcome: { ok: false as const, error } });
   const conn = await currentClient();
@@ -39,7 +30,7 @@ export async function readFile(entry: HistoryEntry): Promise<{ docId: DocId; out
   if (blob.size > doc.maxBytes) {
     if (what.kind !== 'image') return fail(appErr('err_file_too_large', mib(blob.size), mib(doc.maxBytes)));
     try {
-      blob = await shrink(blob, doc.maxBytes);
+      blob = await shrinkImage(blob, doc.maxBytes);
     } catch (e) {
       return fail({ ...appErr('err_image_unreadable'), detail: e instanceof Error ? e.message : String(e) });
     }

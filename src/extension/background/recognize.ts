@@ -10,10 +10,12 @@ import type { GatewayClient } from './gateway';
 import { addHistory, settleHistory, updateHistory } from './history';
 import { deleteFile, entriesWithStatus } from '../lib/history-db';
 import { type Attempt, type InputSource, directAttempt, readInPage, shouldReadInPage } from './image-input';
+import { reachOf } from '../lib/host-reach';
 import { pollJob } from './jobs';
 import { runInjected } from '../lib/injected/run';
 import { loadSettings } from './settings-store';
 import { browser } from '../lib/browser';
+import { mark } from '../lib/timing';
 
 /*
  * One recognition from start to finish: a pending history entry and a busy badge, the input
@@ -72,29 +74,58 @@ async function waitForJob(client: GatewayClient, docId: DocId, jobId: string, en
   return { ok: true, value: { data: data.data, requestId: jobId, remark: '' } };
 }
 
-async function run(req: RecognizeRequest, entry: HistoryEntry): Promise<Outcome<Done & { via: Attempt['via'] }>> {
-  const conn = await currentClient();
+type Run = Outcome<Done & { via: Attempt['via'] }>;
+
+async function run(req: RecognizeRequest, entry: HistoryEntry, conn: Awaited<ReturnType<typeof currentClient>>): Promise<Run> {
   if (!conn.ok) return conn;
   const doc = documentOf(req.docId);
+  const client = conn.value.client;
   // a linked invoice file (PDF, OFD, XML) goes asynchronous: a scanned PDF may take longer than the
   // 5 s of a synchronous call. Its kind is first guessed from the address (menus.ts), which may say
   // nothing (/dl?f=…); once its bytes are read, they decide.
   const isFile = req.source.kind !== 'region' && req.source.kind !== 'image';
   const mode: CallMode = { kind: req.source.kind === 'region' ? 'image' : req.source.kind, async: isFile };
+  const send = async (attempt: Attempt): Promise<Run> => {
+    mark(attempt.via === 'url' ? 'attempt-url' : 'attempt-bytes');
+    const res = await callPoint(client, req.docId, attempt, mode, entry.id);
+    return res.ok ? { ok: true, value: { ...res.value, via: attempt.via } } : res;
+  };
+  const reading = () => showBadge(req.source.tabId, 'reading');
+  const sendRead = async (inPage: Outcome<Attempt>): Promise<Run> => {
+    mark('read-end');
+    if (!inPage.ok) return inPage;
+    await showBadge(req.source.tabId, 'sending');
+    if (isFile) {
+      const kind = sniffDataUrl(inPage.value.url);
+      if (!kind) return { ok: false, error: appErr('err_file_unknown_type') };
+      mode.kind = kind;
+    }
+    return send(inPage.value);
+  };
   const first = directAttempt(req.source, doc.maxBytes);
+  const reach = first?.via === 'url' ? reachOf(first.url, client.baseUrl) : 'try';
+  if (first && reach === 'page') {
+    // a host the gateway cannot reach: the page's bytes first, the address if the page cannot read them
+    mark('read-start');
+    await reading();
+    const inPage = await readInPage(req.source, doc.maxBytes);
+    if (inPage.ok) return sendRead(inPage);
+    mark('read-end');
+    // the outcome the other order gives: the gateway's, unless it refused the address, then the page's
+    const res = await send(first);
+    return res.ok || !shouldReadInPage(first, res.error) ? res : inPage;
+  }
+  // a host the gateway may reach only if its operator allowed it: the page reads meanwhile
+  if (reach === 'race') mark('read-start');
+  const early = reach === 'race' ? readInPage(req.source, doc.maxBytes, false) : undefined;
   if (first) {
-    const res = await callPoint(conn.value.client, req.docId, first, mode, entry.id);
-    if (res.ok || !shouldReadInPage(first, res.error)) return res.ok ? { ok: true, value: { ...res.value, via: first.via } } : res;
+    const res = await send(first);
+    if (res.ok || !shouldReadInPage(first, res.error)) return res;
   }
-  const inPage = await readInPage(req.source, doc.maxBytes);
-  if (!inPage.ok) return inPage;
-  if (isFile) {
-    const kind = sniffDataUrl(inPage.value.url);
-    if (!kind) return { ok: false, error: appErr('err_file_unknown_type') };
-    mode.kind = kind;
-  }
-  const res = await callPoint(conn.value.client, req.docId, inPage.value, mode, entry.id);
-  return res.ok ? { ok: true, value: { ...res.value, via: inPage.value.via } } : res;
+  await reading();
+  const read = early ? await early : undefined;
+  if (!read?.ok) mark('read-start');
+  return sendRead(read?.ok ? read : await readInPage(req.source, doc.maxBytes));
 }
 
 /** Source fields kept in the history: never a data: URL (large, and it may be private). */
@@ -117,8 +148,7 @@ async function copyInPage(entry: HistoryEntry, tabId: number): Promise<HistoryEn
   return copied.ok && copied.value ? updateHistory(entry.id, { autoCopied: true }) : undefined;
 }
 
-async function finish(entryId: string, outcome: Outcome<Done & { via: Attempt['via'] }>, source: InputSource): Promise<HistoryEntry | undefined> {
-  const settings = await loadSettings();
+async function finish(entryId: string, outcome: Run, source: InputSource): Promise<HistoryEntry | undefined> {
   const patch: Partial<HistoryEntry> = outcome.ok
     ? {
         status: 'ok',
@@ -129,28 +159,38 @@ async function finish(entryId: string, outcome: Outcome<Done & { via: Attempt['v
       }
     : { status: 'error', error: outcome.error };
   // 自动识别 stores one entry per document found, or a failure when it found none
-  const stored = await settleHistory(entryId, patch);
+  const [settings, stored] = await Promise.all([loadSettings(), settleHistory(entryId, patch)]);
   let entry = stored?.[0];
+  mark('stored');
   const read = entry ? entry.status === 'ok' : outcome.ok;
-  await showBadge(source.tabId, read ? 'ok' : 'error');
-  if (!stored || !entry) return undefined;
-  // of several documents, none is "the" value to copy
+  const badge = showBadge(source.tabId, read ? 'ok' : 'error');
+  if (!stored || !entry) {
+    await badge;
+    return undefined;
+  }
+  // of several documents, none is "the" value to copy; copied in the page before the popup opens,
+  // so the popup does not copy it again
   if (entry.status === 'ok' && stored.length === 1 && settings.autoCopy && source.tabId !== undefined) entry = (await copyInPage(entry, source.tabId)) ?? entry;
-  await notify(stored.length > 1 ? stored : entry, settings);
-  if (entry.status === 'ok' && settings.openPopupOnResult) await openPopup('windowId' in source ? source.windowId : undefined);
+  mark('popup-open');
+  // the popup first: the badge and the notification need nothing from it, nor it from them
+  const popup = entry.status === 'ok' && settings.openPopupOnResult ? openPopup('windowId' in source ? source.windowId : undefined) : undefined;
+  await Promise.all([badge, notify(stored.length > 1 ? stored : entry, settings), popup]);
   return entry;
 }
 
 export async function recognize(req: RecognizeRequest): Promise<HistoryEntry | undefined> {
-  const settings = await loadSettings();
-  const entry = await addHistory(
-    { id: crypto.randomUUID(), at: Date.now(), docId: req.docId, status: 'pending', source: sourceOf(req.source) },
-    settings.historySize,
-  );
-  await showBadge(req.source.tabId, 'working');
-  let outcome: Outcome<Done & { via: Attempt['via'] }>;
+  const pending: HistoryEntry = { id: crypto.randomUUID(), at: Date.now(), docId: req.docId, status: 'pending', source: sourceOf(req.source) };
+  // the pending entry, the busy badge and the gateway client need nothing from each other: the
+  // request goes as soon as all three are there
+  const [entry, , conn] = await Promise.all([
+    loadSettings().then((settings) => addHistory(pending, settings.historySize)),
+    showBadge(req.source.tabId, 'working'),
+    currentClient(),
+  ]);
+  mark('pending');
+  let outcome: Run;
   try {
-    outcome = await run(req, entry);
+    outcome = await run(req, entry, conn);
   } catch (e) {
     outcome = { ok: false, error: fromException(e) };
   }

@@ -1,6 +1,7 @@
-import { blobToDataUrl, encodeWithin } from '../lib/encode';
+import { blobToDataUrl, encodeWithin, shrinkImage } from '../lib/encode';
 import { publish } from '../lib/injected/publish';
 import { showPageProgress } from '../lib/page-progress';
+import { mark } from '../lib/timing';
 import type { AnswerOf, ArgOf } from '../lib/injected/scripts';
 
 type ReadImageArgs = ArgOf<'readImage'>;
@@ -32,16 +33,17 @@ async function viaFetch(args: ReadImageArgs, reasons: string[]): Promise<string 
     return undefined;
   }
   const blob = await res.blob();
+  mark('page-fetched');
   if (blob.size <= args.maxBytes) return blobToDataUrl(blob);
   if (args.pdf) {
     reasons.push(`fetch: ${blob.size} bytes, over ${args.maxBytes}`);
     return undefined;
   }
-  // a large photo: decode it and encode it again, smaller; this takes seconds, so it is shown
+  // a large photo: decoded, scaled and encoded again, smaller; this may take seconds, so it is shown
   const progress = showPageProgress(args.shrinking, (blob.size / (1024 * 1024)).toFixed(1));
   try {
-    const bitmap = await createImageBitmap(blob);
-    const small = await encodeWithin(bitmap, { x: 0, y: 0, width: bitmap.width, height: bitmap.height }, args.maxBytes);
+    const small = await shrinkImage(blob, args.maxBytes);
+    mark('page-encoded');
     return small ? await blobToDataUrl(small) : undefined;
   } finally {
     progress.remove();
@@ -71,6 +73,7 @@ async function readImage(args: ReadImageArgs): Promise<AnswerOf<'readImage'>> {
   if (!img) return { kind: 'failed', reasons: [...reasons, 'no <img> with that address'] };
   const drawn = await viaCanvas(img, args, reasons);
   if (drawn) return { kind: 'bytes', dataUrl: drawn, via: 'canvas' };
+  if (args.place === false) return { kind: 'failed', reasons };
   img.scrollIntoView({ block: 'center', inline: 'center' });
   await nextFrame();
   await nextFrame();

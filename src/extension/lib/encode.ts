@@ -1,3 +1,6 @@
+import { SHRINK_LONG_SIDE } from '../../protocol/limits';
+import { mark } from './timing';
+
 /*
  * Image bytes within the gateway's size limit, in any context (page, popup, service worker): the
  * OffscreenCanvas API exists in all of them. A PNG is tried first (lossless, best for text); when it
@@ -13,8 +16,12 @@ export interface Crop {
 
 const SCALES = [1, 0.8, 0.64, 0.5, 0.4, 0.32];
 
-/** Encodes `crop` of `source` as PNG or JPEG no larger than `maxBytes`; undefined when nothing fits. */
-export async function encodeWithin(source: CanvasImageSource, crop: Crop, maxBytes: number): Promise<Blob | undefined> {
+/**
+ * Encodes `crop` of `source` as PNG or JPEG no larger than `maxBytes`; undefined when nothing fits.
+ * `lossless: false` skips the PNG: a photo that came as a JPEG too large to send is far larger as
+ * a PNG, and encoding one of many megapixels costs seconds.
+ */
+export async function encodeWithin(source: CanvasImageSource, crop: Crop, maxBytes: number, opts: { lossless?: boolean } = {}): Promise<Blob | undefined> {
   for (const scale of SCALES) {
     const w = Math.max(1, Math.round(crop.width * scale));
     const h = Math.max(1, Math.round(crop.height * scale));
@@ -25,7 +32,7 @@ export async function encodeWithin(source: CanvasImageSource, crop: Crop, maxByt
     ctx.fillRect(0, 0, w, h);
     ctx.drawImage(source, crop.x, crop.y, crop.width, crop.height, 0, 0, w, h);
     // convertToBlob throws a SecurityError on a tainted canvas (a cross-origin image): callers fall back
-    if (scale === 1) {
+    if (scale === 1 && opts.lossless !== false) {
       const png = await canvas.convertToBlob({ type: 'image/png' });
       if (png.size <= maxBytes) return png;
     }
@@ -33,6 +40,33 @@ export async function encodeWithin(source: CanvasImageSource, crop: Crop, maxByt
     if (jpeg.size <= maxBytes) return jpeg;
   }
   return undefined;
+}
+
+const isJpeg = async (blob: Blob) => {
+  const head = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
+  return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+};
+
+/**
+ * An image too large to send, within `maxBytes`: decoded once, scaled by the browser
+ * (createImageBitmap's resize, off the main thread's canvas) to SHRINK_LONG_SIDE at most, then
+ * encoded as above. Undefined when nothing fits.
+ */
+export async function shrinkImage(blob: Blob, maxBytes: number): Promise<Blob | undefined> {
+  const full = await createImageBitmap(blob);
+  const scale = Math.min(1, SHRINK_LONG_SIDE / Math.max(full.width, full.height));
+  let bitmap = full;
+  if (scale < 1) {
+    const size = { resizeWidth: Math.max(1, Math.round(full.width * scale)), resizeHeight: Math.max(1, Math.round(full.height * scale)) };
+    bitmap = await createImageBitmap(full, { ...size, resizeQuality: 'high' });
+    full.close();
+  }
+  mark('page-decoded');
+  try {
+    return await encodeWithin(bitmap, { x: 0, y: 0, width: bitmap.width, height: bitmap.height }, maxBytes, { lossless: !(await isJpeg(blob)) });
+  } finally {
+    bitmap.close();
+  }
 }
 
 /** A `data:` URL of the blob, as the gateway's ImageURL/FileURL accept. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
 import { onHistoryChange, recentEntries } from '../lib/history-db';
 import { translator } from '../lib/i18n';
@@ -15,6 +15,7 @@ import { Ctx, type Surface } from './context';
 import { type IntakeResult, addFiles, filesOfPaste } from './intake';
 import { openSidePanel, sidePanelAvailable } from '../lib/side-panel';
 import { browser } from '../lib/browser';
+import { mark } from '../lib/timing';
 
 type Tab = 'result' | 'files' | 'history' | 'postal' | 'capture';
 const tabs: Tab[] = ['result', 'files', 'history', 'postal', 'capture'];
@@ -53,10 +54,13 @@ export function App(props: { surface?: Surface }) {
     return list;
   };
 
-  useEffect(() => {
+  // a layout effect: the reads start as the page mounts, not a frame later (useEffect waits for a
+  // paint, and the popup paints nothing before it has the settings)
+  useLayoutEffect(() => {
     if (surface === 'popup') void browser.windows.getCurrent().then((w) => setWindowId(w?.id), () => undefined);
     void (async () => {
       const [s, list] = await Promise.all([send('settings.get', {}), refresh()]);
+      mark('popup-data');
       if (!s.ok) return setLoadError(describeError('zh_CN', s.error));
       setView(s.value);
       const copied = await autoCopy(list[0], s.value.settings);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,4 +46,18 @@ export function buildExtension(mode: 'e2e' | 'firefox-e2e' | 'firefox' = 'e2e'):
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   return dir;
+}
+
+/**
+ * The extension as built from another commit (the benchmarks' baselines, e.g. FILL_BASELINE):
+ * its sources unpacked beside ours with our node_modules, built the same way into its own directory.
+ */
+export function buildExtensionAt(ref: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recognition-ext-baseline-'));
+  execFileSync('bash', ['-c', `git -C "${root}" archive "${ref}" | tar -x -C "${dir}"`]);
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  const out = path.join(dir, 'dist-e2e');
+  const res = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--mode', 'e2e', '--outDir', out, '--logLevel', 'error'], { cwd: dir, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`build of ${ref} failed:\n${res.stderr}`);
+  return out;
 }

@@ -42,8 +42,12 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
-export async function launchWithExtension(extDir: string, opts: { headed?: boolean; env?: Record<string, string> } = {}): Promise<LoadedExtension> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'recognition-e2e-profile-'));
+/**
+ * Chromium with the extension in `extDir`, on a fresh profile that goes with close(), or on
+ * `opts.profile`, which is kept (a second launch on it is a browser start with the settings kept).
+ */
+export async function launchWithExtension(extDir: string, opts: { headed?: boolean; env?: Record<string, string>; profile?: string } = {}): Promise<LoadedExtension> {
+  const profile = opts.profile ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recognition-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: false,
@@ -74,7 +78,7 @@ export async function launchWithExtension(extDir: string, opts: { headed?: boole
     url: (p) => `chrome-extension://${id}/${p.replace(/^\//, '')}`,
     async close() {
       await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
+      if (!opts.profile) fs.rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -76,6 +76,8 @@ export const injectedScripts = {
       pdf: z.boolean(),
       /** the notice shown while a large image is shrunk in the page: $1 its size in MB, $2 the seconds */
       shrinking: z.string(),
+      /** false: bytes only, no scrolling the image into view for a crop (a read that may not be needed) */
+      place: z.boolean().optional(),
     }),
     result: readImageResult,
   },
