@@ -1,18 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../src/protocol/messages';
-import { vatData } from '../extension/fixtures/data';
 import { skipReason } from './support/chromium';
 import { OPTIONS, clickMenu, configure, openPopup, pasteInto, setHistory, waitForResult } from './support/extension';
 import { useHarness } from './support/harness';
 import { html } from './support/pages';
+import { connectionOk, expiredTokenAlert, filledForm, postalByCode, reimbursementForm, vatEntry } from './support/scenarios';
 import { screenshot } from './support/screenshots';
 
 /*
  * The built extension in Debian's Chromium (headless) against a real gateway on loopback with a
  * real token: options and connection test, postal search, expired token, form fill, copy, the
- * page scripts. Recognition through the menu: recognition.e2e.test.ts; the native context menu
+ * page scripts (the pages and answers shared with Firefox are in support/scenarios.ts). Recognition through the menu: recognition.e2e.test.ts; the native context menu
  * and screen captures (they need a real user gesture): native-menu.e2e.test.ts.
  */
 
@@ -34,7 +33,7 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     expect(await page.content()).not.toContain(h.token);
     await page.click('#test-connection');
     await page.waitForSelector('.report');
-    expect(await page.textContent('.report .ok')).toMatch(/^连接正常（\d+ ms），token 有效$/);
+    expect(await page.textContent('.report .ok')).toMatch(connectionOk);
     expect(await page.textContent('tr[data-point="1917-1"] .state')).toBe('可用');
     // the probe learns permissions: a point the token may call is "可用"
     expect(await page.textContent('tr[data-point="2582-20"] .state')).toBe('可用');
@@ -48,9 +47,7 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     const page = await h.ext.context.newPage();
     await page.goto(h.ext.url(OPTIONS));
     await page.click('#test-connection');
-    expect(await page.textContent('.connection [role=alert]')).toBe(
-      'token 已过期或无效，请在设置页更换或请管理员续期（网关说明：the token expired; extend it with 2141-3）',
-    );
+    expect(await page.textContent('.connection [role=alert]')).toBe(expiredTokenAlert);
     await page.close();
     await configure(h.ext, h.gw.url, h.token);
   });
@@ -61,13 +58,13 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     await scratch.goto(h.site.route('/scratch.html', html('<p>scratch</p>')));
     const popup = await openPopup(h.ext);
     await popup.click('[data-tab=postal]');
-    await popup.fill('input[name=code]', '100089');
+    await popup.fill('input[name=code]', postalByCode.code);
     await popup.click('form button[type=submit]');
     await popup.waitForSelector('table.postal-rows');
     const counties = await popup.locator('table.postal-rows tbody td:nth-child(4)').allTextContents();
-    expect(counties.sort()).toEqual(['万柳地区', '八里庄街道', '曙光街道']);
+    expect(counties.sort()).toEqual(postalByCode.counties);
     await popup.locator('table.postal-rows tbody tr').first().locator('button.copy').click();
-    expect(await pasteInto(scratch)).toMatch(/^北京市 北京市 海淀区 \S+ 100089$/);
+    expect(await pasteInto(scratch)).toMatch(postalByCode.copied);
 
     await popup.bringToFront();
     await popup.click('.segmented button:nth-child(2)');
@@ -105,32 +102,8 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
 
   it('fills the page form from the popup, then one more field by clicking it', async () => {
     await configure(h.ext, h.gw.url, h.token);
-    const at = Date.UTC(2024, 4, 8, 2, 30);
-    const entry: HistoryEntry = {
-      id: 'vat-1',
-      at,
-      docId: 'vat',
-      status: 'ok',
-      requestId: 'demo-request',
-      source: { via: 'url', pageUrl: 'https://example.com/', srcUrl: 'https://example.com/invoice.png' },
-      data: vatData,
-    };
-    await setHistory(h.ext, [entry]);
-    const formUrl = h.site.route(
-      '/form.html',
-      html(`<h1>报销单</h1><form>
-        <label>发票代码 <input id="code"></label>
-        <label>发票号码 <input id="no"></label>
-        <label for="date">开票日期</label><input id="date" type="date">
-        <label>价税合计 <input id="total" type="number" step="0.01"></label>
-        <label>销售方名称 <input id="seller"></label>
-        <label>备注 <input id="note"></label>
-        <input id="free" placeholder="其他">
-      </form><script>
-        window.events = [];
-        document.querySelector('form').addEventListener('input', (e) => window.events.push(e.target.id));
-      </script>`),
-    );
+    await setHistory(h.ext, [vatEntry()]);
+    const formUrl = h.site.route('/form.html', reimbursementForm);
     const page = await h.ext.context.newPage();
     await page.goto(formUrl);
     const popup = await openPopup(h.ext);
@@ -139,15 +112,10 @@ describe.skipIf(Boolean(skip))('extension in Chromium', () => {
     await popup.waitForSelector('button.fill-confirm');
     expect(await page.inputValue('#code')).toBe('');
     await popup.click('button.fill-confirm');
-    await expect.poll(() => popup.textContent('.fill-summary')).toBe('已填入 5 项');
-    expect(await page.inputValue('#code')).toBe('011002100111');
-    expect(await page.inputValue('#no')).toBe('12345678');
-    expect(await page.inputValue('#date')).toBe('2023-05-08');
-    expect(await page.inputValue('#total')).toBe('59.55');
-    expect(await page.inputValue('#seller')).toBe('北京示例餐饮有限公司');
-    expect(await page.inputValue('#note')).toBe('');
+    await expect.poll(() => popup.textContent('.fill-summary')).toBe(filledForm.summary);
+    for (const [id, v] of Object.entries(filledForm.values)) expect(await page.inputValue(`#${id}`), id).toBe(v);
     // the page's own listeners saw the values arrive
-    expect((await page.evaluate(() => (window as unknown as { events: string[] }).events)).sort()).toEqual(['code', 'date', 'no', 'seller', 'total']);
+    expect((await page.evaluate(() => (window as unknown as { events: string[] }).events)).sort()).toEqual(filledForm.events);
 
     // click-to-fill from 校验码 on (the popup closes): click the free input, then Esc ends the
     // sequence; 校验码 is not a key field, so it is under the fold

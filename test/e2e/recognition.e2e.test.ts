@@ -6,6 +6,7 @@ import { skipReason } from './support/chromium';
 import { clickMenu, configure, fieldRows, openPopup, pasteInto, waitForResult } from './support/extension';
 import { corpus, useHarness } from './support/harness';
 import { html } from './support/pages';
+import { platePhoto } from './support/scenarios';
 import { screenshot } from './support/screenshots';
 
 /*
@@ -44,7 +45,7 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
 
   it('menu click on a plate photo → gateway → the popup shows the plate', async (ctx) => {
     if (!fs.existsSync(corpus)) ctx.skip();
-    h.site.route('/plate.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, 'plate/ccpd_base_01.jpg')) });
+    h.site.route('/plate.jpg', { type: 'image/jpeg', body: fs.readFileSync(path.join(corpus, platePhoto.corpusFile)) });
     const pageUrl = h.site.route('/plate.html', html('<img id="p" src="/plate.jpg">'));
     const page = await h.ext.context.newPage();
     await page.goto(pageUrl);
@@ -53,8 +54,8 @@ describe.skipIf(Boolean(skip))('recognition from the context menu', () => {
     const entry = await waitForResult(h.ext, since, 45_000);
     expect(entry).toMatchObject({ status: 'ok', docId: 'plate', source: { via: 'url' } });
     const popup = await openPopup(h.ext);
-    expect(await popup.locator('tr[data-key=PlateNumber] td.value').first().textContent()).toBe('皖AYL375');
-    expect(await popup.locator('tr[data-key=PlateType] td.value').first().textContent()).toBe('小型汽车');
+    expect(await popup.locator('tr[data-key=PlateNumber] td.value').first().textContent()).toBe(platePhoto.plate);
+    expect(await popup.locator('tr[data-key=PlateType] td.value').first().textContent()).toBe(platePhoto.plateType);
     await screenshot(popup.locator('body'), 'popup-result');
     await h.closeExtraPages();
   });
