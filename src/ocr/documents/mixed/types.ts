@@ -161,3 +161,17 @@ function gridLike(r: RegionView): boolean {
   const short = r.lines.filter((l) => l.length <= 8).length;
   return short / r.lines.length >= 0.7;
 }
+
+/**
+ * Lines a document prints once: two groups of lines that each hold the same anchor are two
+ * documents, however close they lie (receipts pasted edge to edge). regions.ts never joins them.
+ */
+export const anchors: { name: string; test(line: string): boolean }[] = [
+  { name: 'invoice number label', test: (l) => /发票号码/.test(l) },
+  { name: 'invoice code label', test: (l) => /发票代码/.test(l) },
+  { name: 'carriage and seat', test: (l) => /\d{1,2}车\d{1,3}[A-F上中下]?号/.test(l) },
+  { name: 'driver licence title', test: (l) => /驾驶证/.test(l) },
+  { name: 'vehicle licence title', test: (l) => /行驶证/.test(l) },
+  { name: 'plate number', test: isPlateNumber },
+  { name: 'VIN', test: isVin },
+];
