@@ -1,3 +1,4 @@
+import { insideQuad } from '../../geometry/quad';
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { classify } from './classify';
@@ -21,12 +22,12 @@ import { anchors } from './types';
 /** Link reach, in line heights: along the text (label to value) and across it (line to line). */
 const ALONG = 3.5;
 const ACROSS = 2.2;
-/** how far a lone fragment may lie from the document it joins, in line heights */
-const ORPHAN_REACH = 6;
+/** a document's outline around its text, in line heights: fragments inside it are part of it */
+const OUTLINE_MARGIN = 2;
 /** lines whose directions differ by more than this (degrees) are not one document's */
 const TURN_TOLERANCE = 30;
 /** papers whose colours differ by more than this (RGB distance) are two documents */
-const PAPER_DIFFERENCE = 45;
+const PAPER_DIFFERENCE = 30;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
 const MARGIN = 1.5;
 
@@ -136,26 +137,25 @@ const typeOf = (lines: OcrLine[], image: Raster) => {
 
 /**
  * Fragments torn from a document by a wide gap (a VAT invoice's amounts box, its code in the
- * corner): groups without an anchor that are no type of their own (general, or a table of a
- * few cells) join the nearest document of a type within reach, on paper of the same colour.
+ * corner, a licence's last rows below its portrait): groups without an anchor that are no type
+ * of their own (general, or a table of a few cells) and lie inside a typed document's outline
+ * (its text's extent and a margin), on paper of its colour, join it. A note beside a receipt
+ * lies outside the receipt's outline and stays a document of its own.
  */
 function adoptOrphans(groups: OcrLine[][], image: Raster): OcrLine[][] {
-  const papers = new Map(groups.flat().map((l) => [l, paperOf(image, l)]));
   const types = groups.map((g) => typeOf(g, image));
   const isHome = (k: number) => types[k] !== 'general' && types[k] !== 'table';
+  const outlines = groups.map((g, k) => (isHome(k) ? regionOf(g, image, OUTLINE_MARGIN).quad : undefined));
+  const paper = (g: OcrLine[]) => {
+    const each = g.map((l) => paperOf(image, l));
+    return [0, 1, 2].map((c) => each.reduce((sum, p) => sum + p[c]!, 0) / each.length) as Rgb;
+  };
   const out = groups.map((g) => [...g]);
   groups.forEach((group, k) => {
     if (isHome(k) || hasAnchor(group)) return;
-    let best = -1, bestD = Infinity;
-    groups.forEach((other, m) => {
-      if (m === k || !isHome(m)) return;
-      for (const a of group) for (const b of other) {
-        const d = (distance({ line: a, paper: papers.get(a)! }, { line: b, paper: papers.get(b)! }) * Math.max(ALONG, ACROSS)) / ORPHAN_REACH;
-        if (d <= 1 && d < bestD) [best, bestD] = [m, d];
-      }
-    });
-    if (best >= 0) {
-      out[best]!.push(...out[k]!);
+    const home = outlines.findIndex((q, m) => q && group.every((l) => insideQuad(q, { x: l.box.cx, y: l.box.cy })) && colourGap(paper(group), paper(groups[m]!)) <= PAPER_DIFFERENCE);
+    if (home >= 0) {
+      out[home]!.push(...out[k]!);
       out[k] = [];
     }
   });

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { flattenMixed } from '../../../../bench/documents/mixed-fields';
+import { OcrInputError } from '../../../../src/ocr/errors';
+import { runTask } from '../../../../src/ocr/runtime/run-task';
+import { type MixedDocument, mixedData } from '../../../../src/protocol/points/2582-25';
+import { composeSheet, type Sheet, sheetPlan } from '../../../support/synth/documents/mixed-sheet';
+import { corpusFile, hasCorpus, hasFont } from '../../fixtures';
+
+/*
+ * 2582-25 on whole images: sheets of mixed documents built from each type's generator (turned,
+ * touching, on a sheet, a desk or a cluttered desk), the corpus photo of eight taxi invoices,
+ * single corpus documents against their own point, and bad input.
+ */
+
+/** Real models on a 2-core machine shared with others: a sheet takes tens of seconds. */
+const SLOW = 900_000;
+
+const read = async (bytes: Uint8Array) => {
+  const r = await runTask({ kind: 'mixed', bytes, options: {} });
+  return { ...r, data: mixedData.strict().parse(r.data) };
+};
+
+const inside = (d: MixedDocument, x: number, y: number) => x >= d.Roi.X && x <= d.Roi.X + d.Roi.W && y >= d.Roi.Y && y <= d.Roi.Y + d.Roi.H;
+
+/** Each pasted document found once (its centre in exactly one region), typed right, its key fields read. */
+async function expectSheet(sheet: Sheet): Promise<void> {
+  const { data } = await read(sheet.bytes);
+  const found = data.Documents;
+  expect(found.length, found.map((d) => d.Type).join(',')).toBe(sheet.documents.length);
+  for (const doc of sheet.documents) {
+    const hits = found.filter((d) => inside(d, doc.cx, doc.cy));
+    expect(hits.map((d) => d.Type), `${doc.type} at ${Math.round(doc.cx)},${Math.round(doc.cy)}`).toEqual([doc.type]);
+    expect(flattenMixed(doc.type, hits[0]!.Data), doc.type).toEqual(doc.expected);
+  }
+  // reading order: rows of regions top to bottom
+  const tops = found.map((d) => d.Roi.Y);
+  for (let i = 1; i < found.length; i++) expect(tops[i]! + found[i]!.Roi.H).toBeGreaterThan(tops[i - 1]!);
+}
+
+describe.skipIf(!hasFont)('2582-25 on sheets of mixed documents', () => {
+  const plans = sheetPlan(6, 1);
+  it('three documents touching on a desk, a taxi receipt upside down', async () => {
+    await expectSheet(await composeSheet(plans[1]!));
+  }, SLOW);
+
+  it('five documents on a white sheet: a VAT invoice, two driver licences, a taxi receipt, a note', async () => {
+    await expectSheet(await composeSheet(plans[3]!));
+  }, SLOW);
+
+  it('a single document is a list of one with its own point\'s Data', async () => {
+    const sheet = await composeSheet({ seed: 77, types: ['train_ticket'], background: 'desk', touching: false, turns: false });
+    const { data } = await read(sheet.bytes);
+    const own = await runTask({ kind: 'train_ticket', bytes: sheet.bytes, options: {} });
+    expect(data.Documents.map((d) => d.Type)).toEqual(['train_ticket']);
+    expect(data.Documents[0]!.Data).toEqual(own.data);
+  }, SLOW);
+});
+
+describe.skipIf(!hasCorpus)('2582-25 on the corpus', () => {
+  it('the 12 MP photo of eight taxi invoices: eight taxi documents, the numbers read by eye among them', async () => {
+    const { data } = await read(corpusFile('taxi_invoice/taxi_invoices_multi_photo_01.jpg'));
+    const taxis = data.Documents.filter((d) => d.Type === 'taxi_invoice');
+    expect(taxis).toHaveLength(8);
+    const numbers = taxis.map((d) => flattenMixed('taxi_invoice', d.Data).InvoiceNo);
+    for (const no of ['21095475', '07219977', '15237650', '12199866']) expect(numbers).toContain(no);
+  }, SLOW);
+
+  it.each([
+    ['train_ticket/train_ticket_01.jpg', 'train_ticket'],
+    ['plate/ccpd_base_01.jpg', 'plate'],
+    ['driver_license/driver_license_sample_01.jpg', 'driver_license'],
+    ['vin/vin_engraved_01.jpg', 'vin'],
+    ['vat_invoice/vat_electronic_pdf_01.pdf', 'vat_invoice'],
+  ])('%s alone gives the Data of its own point', async (file, type) => {
+    const bytes = corpusFile(file);
+    const { data } = await read(bytes);
+    const own = await runTask({ kind: type, bytes, options: {} });
+    expect(data.Documents.map((d) => d.Type)).toEqual([type]);
+    expect(data.Documents[0]!.Data).toEqual(own.data);
+  }, SLOW);
+});
+
+describe('2582-25 bad input', () => {
+  it('says an empty page holds no document, and refuses bytes that are no image, a truncated one and a pixel bomb', async () => {
+    const sharp = (await import('sharp')).default;
+    const blank = new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fff' } }).png().toBuffer());
+    const r = await read(blank);
+    expect(r.data.Documents).toEqual([]);
+    expect(r.notThisDocument).toMatch(/no document/);
+    const reason = async (bytes: Uint8Array) => {
+      const err = await runTask({ kind: 'mixed', bytes, options: {} }).then(() => undefined, (e: unknown) => e);
+      expect(err).toBeInstanceOf(OcrInputError);
+      return (err as OcrInputError).reason;
+    };
+    const bomb = Buffer.from(blank);
+    bomb.writeUInt32BE(50_000, 16);
+    bomb.writeUInt32BE(50_000, 20);
+    expect(await reason(bomb)).toBe('too-many-pixels');
+    expect(await reason(blank.subarray(0, 60))).toBe('corrupt');
+  });
+});
