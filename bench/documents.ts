@@ -5,6 +5,7 @@ import { loadQrDecoder } from '../src/ocr/qr/decode';
 import { runTask } from '../src/ocr/runtime/run-task';
 import { prepareThread, threadSettings } from '../src/ocr/runtime/thread-setup';
 import { documentBenches } from './documents/index';
+import { mixedBench } from './documents/mixed';
 import type { DocumentCase, FieldValue } from './documents/types';
 import { median } from './support/stats';
 
@@ -14,6 +15,7 @@ import { median } from './support/stats';
  * median and worst latency; where a type tags its cases (plates: colour/layout and failure
  * category), a row per tag under its source, and the results wrong while sure of themselves. Runs the extractors in this process (one document at a time), set up
  * as one pool worker, so the latency is the engine's, without HTTP or queueing.
+ * Then the mixed set (2582-25, bench/documents/mixed.ts): sheets of several documents; BENCH_MIXED sheets (default 14).
  *   BENCH_SYNTHETIC (cases per type, default 30, or the type's defaultSynthetic: VIN 100),
  *   BENCH_SEED (default 1), BENCH_TYPES (comma list)
  */
@@ -133,6 +135,10 @@ const lines = rows.map((r) => [
 const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
 const fmt = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log([fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n'));
+if (!only || only.includes('mixed')) {
+  const sheets = Number(process.env.BENCH_MIXED ?? 14);
+  console.log(`\n${await mixedBench(sheets, seed, failures)}`);
+}
 if (failures.length) {
   console.log(`\n${failures.length} field mismatches${verbose ? ':' : ' (BENCH_VERBOSE=1 lists them)'}`);
   if (verbose) for (const f of failures) console.log(`  ${f}`);

@@ -62,10 +62,13 @@ export const isPlateNumber = (line: string): boolean => {
   return reading !== undefined && reading.repaired === 0;
 };
 
-/** A 17-character VIN whose ISO 3779 / GB 16735 check digit is right. */
+/** The line holds a 17-character VIN whose ISO 3779 / GB 16735 check digit is right (a label such as VIN: may precede it). */
 export const isVin = (line: string): boolean => {
   const run = line.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  return run.length === 17 && isValidVin(run);
+  // a VIN has letters (its maker's code): long digit strings (check codes, numbers) are no VIN even when one would check
+  const vin = (s: string) => (s.match(/[A-Z]/g)?.length ?? 0) >= 2 && isValidVin(s);
+  for (let i = 0; i + 17 <= run.length; i++) if (vin(run.slice(i, i + 17))) return true;
+  return false;
 };
 
 const TRAIN_NUMBER = /(?:^|[^A-Z0-9])[GDCZTKYLS]\d{1,4}(?![0-9])/;
