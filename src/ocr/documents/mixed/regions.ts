@@ -1,7 +1,5 @@
-import { insideQuad } from '../../geometry/quad';
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
-import { classify } from './classify';
 import { type Region, regionOf, wholeImage } from './region';
 import { anchors } from './types';
 
@@ -14,20 +12,22 @@ import { anchors } from './types';
  * `anchors`: 发票号码, a ticket's seat, a licence's title, a plate, a VIN) forbid a link that
  * would put two of them in one group, so receipts pasted edge to edge come apart: inside a
  * receipt the gaps are smaller than between receipts, so each group holds its own anchor
- * before the first link across is tried. Groups that are no type on their own and hold no
- * anchor (a box of a form torn off by a wide gap) join the nearest typed group close by. The regions
+ * before the first link across is tried. Groups without an anchor (a box of a form torn off by
+ * a wide gap) join the nearest anchored group in whose column they lie. The regions
  * are listed in reading order: rows of regions top to bottom, left to right within a row.
  */
 
 /** Link reach, in line heights: along the text (label to value) and across it (line to line). */
 const ALONG = 3.5;
 const ACROSS = 2.2;
-/** a document's outline around its text, in line heights: fragments inside it are part of it */
-const OUTLINE_MARGIN = 2;
+/** how far a fragment may lie from the document it joins, in line heights */
+const ORPHAN_REACH = 4;
 /** lines whose directions differ by more than this (degrees) are not one document's */
 const TURN_TOLERANCE = 30;
 /** papers whose colours differ by more than this (RGB distance) are two documents */
 const PAPER_DIFFERENCE = 30;
+/** groups this much smaller than the one anchored document are scraps of it, not documents */
+const SCRAP_SHARE = 0.25;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
 const MARGIN = 1.5;
 
@@ -74,14 +74,17 @@ interface Placed {
   paper: Rgb;
 }
 
-/** How far apart two lines are, 1 at the edge of linking; Infinity when they run different ways or lie on different papers. */
-function distance({ line: a, paper: pa }: Placed, { line: b, paper: pb }: Placed): number {
+/**
+ * How far apart two lines are, 1 at the edge of linking; Infinity when they run different ways
+ * or lie on papers whose colours differ by more than `paperDifference`.
+ */
+function distance({ line: a, paper: pa }: Placed, { line: b, paper: pb }: Placed, paperDifference = PAPER_DIFFERENCE, reach = { along: ALONG, across: ACROSS }): number {
   if (directional(a) && directional(b) && angleGap(a.box.angle, b.box.angle) > TURN_TOLERANCE) return Infinity;
-  if (colourGap(pa, pb) > PAPER_DIFFERENCE) return Infinity;
+  if (colourGap(pa, pb) > paperDifference) return Infinity;
   // the smaller line's height, but a title twice the body's size still reaches its body
   const unit = Math.min(Math.max(a.box.h, b.box.h), 2 * Math.min(a.box.h, b.box.h));
   const { along, across } = gaps(a, b);
-  return Math.max(along / (ALONG * unit), across / (ACROSS * unit));
+  return Math.max(along / (reach.along * unit), across / (reach.across * unit));
 }
 
 class Groups {
@@ -129,33 +132,40 @@ function linkLines(image: Raster, lines: OcrLine[]): OcrLine[][] {
 
 const textOf = (lines: OcrLine[]) => lines.map((l) => l.text.replace(/\s+/g, ''));
 const hasAnchor = (lines: OcrLine[]) => textOf(lines).some((t) => anchors.some((a) => a.test(t)));
-const typeOf = (lines: OcrLine[], image: Raster) => {
-  const region = regionOf(lines, image, 0);
-  const text = textOf(lines);
-  return classify({ lines: text, text: text.join('\n'), qr: [], size: { w: region.width / region.unit, h: region.height / region.unit } }).type;
-};
 
 /**
- * Fragments torn from a document by a wide gap (a VAT invoice's amounts box, its code in the
- * corner, a licence's last rows below its portrait): groups without an anchor that are no type
- * of their own (general, or a table of a few cells) and lie inside a typed document's outline
- * (its text's extent and a margin), on paper of its colour, join it. A note beside a receipt
- * lies outside the receipt's outline and stays a document of its own.
+ * Fragments torn from a document by a wide gap (a ticket's fine print in its dashed box, a VAT
+ * invoice's amounts box, a licence's last rows below its portrait): groups without an anchor
+ * join the nearest document that has one when they lie in its column (within its extent along
+ * its text, give or take two line heights), within ORPHAN_REACH line heights of it, on paper of
+ * about its colour. A note beside a receipt lies outside its column and stays a document of its own.
  */
 function adoptOrphans(groups: OcrLine[][], image: Raster): OcrLine[][] {
-  const types = groups.map((g) => typeOf(g, image));
-  const isHome = (k: number) => types[k] !== 'general' && types[k] !== 'table';
-  const outlines = groups.map((g, k) => (isHome(k) ? regionOf(g, image, OUTLINE_MARGIN).quad : undefined));
-  const paper = (g: OcrLine[]) => {
-    const each = g.map((l) => paperOf(image, l));
-    return [0, 1, 2].map((c) => each.reduce((sum, p) => sum + p[c]!, 0) / each.length) as Rgb;
+  const papers = new Map(groups.flat().map((l) => [l, paperOf(image, l)]));
+  const anchored = groups.map(hasAnchor);
+  const frames = groups.map((g) => regionOf(g, image, 0));
+  const inColumn = (fragment: OcrLine[], m: number) => {
+    const f = frames[m]!;
+    const rad = (f.angle * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad);
+    const u = (p: { x: number; y: number }) => p.x * cos + p.y * sin;
+    const home = f.quad.map(u), own = fragment.flatMap((l) => l.quad.map(u));
+    const slack = 2 * f.unit;
+    return Math.min(...own) >= Math.min(...home) - slack && Math.max(...own) <= Math.max(...home) + slack;
   };
   const out = groups.map((g) => [...g]);
   groups.forEach((group, k) => {
-    if (isHome(k) || hasAnchor(group)) return;
-    const home = outlines.findIndex((q, m) => q && group.every((l) => insideQuad(q, { x: l.box.cx, y: l.box.cy })) && colourGap(paper(group), paper(groups[m]!)) <= PAPER_DIFFERENCE);
-    if (home >= 0) {
-      out[home]!.push(...out[k]!);
+    if (anchored[k]) return;
+    let best = -1, bestD = Infinity;
+    groups.forEach((other, m) => {
+      if (m === k || !anchored[m] || !inColumn(group, m)) return;
+      for (const a of group) for (const b of other) {
+        // a fragment's lines sit on the document's tinted bands, near its rules and seals: its paper is compared loosely
+        const d = distance({ line: a, paper: papers.get(a)! }, { line: b, paper: papers.get(b)! }, 2 * PAPER_DIFFERENCE, { along: ORPHAN_REACH, across: ORPHAN_REACH });
+        if (d <= 1 && d < bestD) [best, bestD] = [m, d];
+      }
+    });
+    if (best >= 0) {
+      out[best]!.push(...out[k]!);
       out[k] = [];
     }
   });
@@ -179,6 +189,12 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const groups = adoptOrphans(linkLines(image, lines), image)
     // a stray mark read as a character or two is no document
     .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
-  if (groups.length <= 1) return groups.length ? [wholeImage(groups[0]!, image)] : [];
-  return regionOrder(groups.map((g) => regionOf(g, image, MARGIN)));
+  if (groups.length === 0) return [];
+  const regions = groups.map((g) => regionOf(g, image, MARGIN));
+  // one document and scraps of text around it (a label torn off, a sticker): the image is that document
+  const area = (r: Region) => r.roi.W * r.roi.H;
+  const main = groups.flatMap((g, k) => (hasAnchor(g) ? [k] : []));
+  const scraps = regions.every((r, k) => k === main[0] || area(r) < SCRAP_SHARE * area(regions[main[0]!]!));
+  if (groups.length === 1 || (main.length === 1 && scraps)) return [wholeImage(groups.flat(), image)];
+  return regionOrder(regions);
 }

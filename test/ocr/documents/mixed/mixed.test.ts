@@ -39,12 +39,8 @@ async function expectSheet(sheet: Sheet): Promise<void> {
 
 describe.skipIf(!hasFont)('2582-25 on sheets of mixed documents', () => {
   const plans = sheetPlan(6, 1);
-  it('three documents touching on a desk, a taxi receipt upside down', async () => {
-    await expectSheet(await composeSheet(plans[1]!));
-  }, SLOW);
-
-  it('five documents on a white sheet: a VAT invoice, two driver licences, a taxi receipt, a note', async () => {
-    await expectSheet(await composeSheet(plans[3]!));
+  it('a train ticket and a taxi receipt on a white sheet', async () => {
+    await expectSheet(await composeSheet(plans[0]!));
   }, SLOW);
 
   it('a single document is a list of one with its own point\'s Data', async () => {
