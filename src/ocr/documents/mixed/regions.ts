@@ -194,7 +194,7 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   // one document and scraps of text around it (a label torn off, a sticker): the image is that document
   const area = (r: Region) => r.roi.W * r.roi.H;
   const main = groups.flatMap((g, k) => (hasAnchor(g) ? [k] : []));
-  const scraps = regions.every((r, k) => k === main[0] || area(r) < SCRAP_SHARE * area(regions[main[0]!]!));
-  if (groups.length === 1 || (main.length === 1 && scraps)) return [wholeImage(groups.flat(), image)];
+  const scraps = main.length === 1 && regions.every((r, k) => k === main[0] || area(r) < SCRAP_SHARE * area(regions[main[0]!]!));
+  if (groups.length === 1 || scraps) return [wholeImage(groups.flat(), image)];
   return regionOrder(regions);
 }
