@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { flattenMixed } from '../../../../bench/documents/mixed-fields';
-import { OcrInputError } from '../../../../src/ocr/errors';
-import { runTask } from '../../../../src/ocr/runtime/run-task';
-import { type MixedDocument, mixedData } from '../../../../src/protocol/points/2582-25';
-import { composeSheet, type Sheet, sheetPlan } from '../../../support/synth/documents/mixed-sheet';
-import { corpusFile, hasCorpus, hasFont } from '../../fixtures';
+import { flattenMixed } from '../../../bench/documents/mixed-fields';
+import { OcrInputError } from '../../../src/ocr/errors';
+import { runTask } from '../../../src/ocr/runtime/run-task';
+import { type MixedDocument, mixedData } from '../../../src/protocol/points/2582-25';
+import { composeSheet, type Sheet, sheetPlan } from '../../support/synth/documents/mixed-sheet';
+import { corpusFile, hasCorpus, hasFont } from '../fixtures';
 
 /*
  * 2582-25 on whole images: sheets of mixed documents built from each type's generator (turned,
