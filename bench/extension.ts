@@ -126,7 +126,7 @@ async function measure(label: string, extDir: string): Promise<Result> {
         const list: Observed[] = [];
         for (let i = 0; i < d.runs; i++) {
           const o = await clickAndWait(ext, page, d.docId, `${site.origin}/${d.file}`, logs[kind]);
-          if (o.popup.error) failed.push(`${label}: ${d.name} on a host the gateway ${kind === 'fetching' ? 'fetches' : 'refuses'}`);
+          if (o.popup.error) failed.push(`${label}: ${d.name} on a host the gateway ${kind === 'fetching' ? 'fetches' : 'refuses'}: ${o.popup.message ?? ''}`);
           list.push(o);
         }
         rows.set(`${kind}|${d.name}`, list);

@@ -19,7 +19,7 @@ export interface Observed {
   click: number;
   worker: { name: string; at: number }[];
   page: { name: string; at: number }[];
-  popup: { start: number; firstPaint: number; data?: number; visible: number; error: boolean };
+  popup: { start: number; firstPaint: number; data?: number; visible: number; error: boolean; message?: string };
   gateway: { point: string; start: number; end: number }[];
 }
 
@@ -147,6 +147,7 @@ export async function clickAndWait(
     start: performance.timeOrigin + ${skew},
     visible: self.__benchVisible !== undefined ? self.__benchVisible + ${skew} : ${marksOf}.find((m) => m.name === 'popup-data')?.at ?? NaN,
     error: Boolean(document.querySelector('.result [role=alert]')),
+    message: document.querySelector('.result [role=alert]')?.textContent ?? undefined,
     data: ${marksOf}.find((m) => m.name === 'popup-data')?.at,
     // read, not awaited: a window the browser does not draw may never paint
     firstPaint: (performance.timeOrigin + (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN)) + ${skew},
