@@ -146,7 +146,8 @@ export async function clickAndWait(
   const seen = await popup.evaluate(`(() => ({
     start: performance.timeOrigin + ${skew},
     visible: self.__benchVisible !== undefined ? self.__benchVisible + ${skew} : ${marksOf}.find((m) => m.name === 'popup-data')?.at ?? NaN,
-    error: Boolean(document.querySelector('.result [role=alert]')),
+    // a failure shows its alert and no fields (a duplicate's notice is an alert above the fields)
+    error: !document.querySelector('.result table.fields tr[data-key], .result table.recognized'),
     message: document.querySelector('.result [role=alert]')?.textContent ?? undefined,
     data: ${marksOf}.find((m) => m.name === 'popup-data')?.at,
     // read, not awaited: a window the browser does not draw may never paint
