@@ -191,6 +191,20 @@ describe('pages out of reach, in words', () => {
     expect(await scanTab(TAB)).toEqual({ ok: false, error: { key: 'err_page_gone', subs: [] } });
   });
 
+  it('a file page in the Firefox build says to open the form through a web address (Firefox has no file-access switch)', async () => {
+    vi.stubEnv('MODE', 'firefox');
+    try {
+      c.tabs.get = vi.fn(async () => ({ id: TAB, url: 'file:///home/me/claim.html' }));
+      expect(await scanTab(TAB)).toEqual({ ok: false, error: { key: 'err_file_access_firefox', subs: [] } });
+      expect(refusalOf({ key: 'err_restricted_page', subs: [], detail: 'Missing host permission for the tab' }, 'file:///tmp/a.html')).toEqual({
+        key: 'err_file_access_firefox',
+        subs: [],
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("reads the browser's refusal when the address is unknown", () => {
     const refused = (detail: string) => refusalOf({ key: 'err_restricted_page', subs: [], detail }, undefined);
     expect(refused('Cannot access a chrome:// URL')).toEqual({ key: 'err_browser_page', subs: ['chrome://'] });

@@ -23,11 +23,20 @@ export interface TabScan {
 const browserPages = /^(chrome|edge|brave|opera|vivaldi|about|chrome-extension|moz-extension|devtools|view-source|chrome-search|chrome-untrusted):/;
 const storePages = /^https:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore|microsoftedge\.microsoft\.com\/addons)/;
 
+/**
+ * A local file page the extension may not enter. Chrome has a per-extension switch the message
+ * names; Firefox has none (its isAllowedFileSchemeAccess() is always false), so its build says to
+ * open the form through a web address instead of pointing at a switch that does not exist.
+ */
+function fileAccessRefusal(): AppError {
+  return appErr(import.meta.env.MODE.startsWith('firefox') ? 'err_file_access_firefox' : 'err_file_access');
+}
+
 /** Why the extension cannot work in a tab, judged from its address before trying. */
 async function pageRefusal(url: string | undefined): Promise<AppError | undefined> {
   if (!url || url === 'about:blank') return undefined;
   if (browserPages.test(url) || storePages.test(url)) return appErr('err_browser_page', url.split(/[?#]/)[0]!.slice(0, 80));
-  if (url.startsWith('file:') && !(await browser.extension.isAllowedFileSchemeAccess())) return appErr('err_file_access');
+  if (url.startsWith('file:') && !(await browser.extension.isAllowedFileSchemeAccess())) return fileAccessRefusal();
   return undefined;
 }
 
@@ -40,7 +49,7 @@ export function refusalOf(e: AppError, url: string | undefined): AppError {
   if (e.key !== 'err_restricted_page') return e;
   const said = e.detail ?? '';
   const where = url ?? /url "([^"]+)"/.exec(said)?.[1] ?? /\b([a-z-]+:\/\/\S*)/.exec(said)?.[1] ?? '';
-  if (/^file:/.test(where) || /file:\/\//.test(said)) return appErr('err_file_access');
+  if (/^file:/.test(where) || /file:\/\//.test(said)) return fileAccessRefusal();
   if (browserPages.test(where) || storePages.test(where) || /gallery|webstore|chrome:\/\/|chrome-extension:/i.test(said)) {
     return appErr('err_browser_page', where.split(/[?#]/)[0]!.slice(0, 80));
   }
