@@ -23,6 +23,7 @@ const ownErrors = [
   'restricted_page', // a page the browser does not let extensions script
   'browser_page', // the browser's own pages and the web store: no extension may enter them
   'file_access', // a file:// page while "allow access to file URLs" is off
+  'file_access_firefox', // a file:// page in Firefox, which has no such switch
   'page_access', // a web page the extension was not given access to (no activeTab, no grant)
   'page_gone', // the tab or frame closed or navigated away meanwhile
   'no_tab',

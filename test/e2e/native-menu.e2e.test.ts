@@ -75,7 +75,7 @@ describe.skipIf(Boolean(skip))('native context menu (headed Chromium under Xvfb)
       '<p id="t" style="font: 48px sans-serif; margin: 80px">识别网关 2024</p><p id="blank" style="height:300px"></p>',
     );
     await rightClick(page, '#blank');
-    // submenu opens on its first item (车牌); Up wraps to 表格, Up again is 通用文字
+    // submenu opens on its first item (自动识别); Up wraps to 表格, Up again is 通用文字
     await display.keys(...PAGE_MENU, 'Right', 'Up', 'Up', 'Return');
     await page.waitForSelector('#recognition-region-overlay');
     const box = (await page.locator('#t').boundingBox())!;
@@ -100,8 +100,8 @@ describe.skipIf(Boolean(skip))('native context menu (headed Chromium under Xvfb)
     await page.waitForFunction(() => (document.getElementById('v') as HTMLImageElement).complete);
     const since = Date.now();
     await rightClick(page, '#v');
-    // image menu: 车牌 first, 车辆 VIN 码 second
-    await display.keys(...IMAGE_MENU, 'Right', 'Down', 'Return');
+    // image menu: 自动识别 first, 车牌 second, 车辆 VIN 码 third
+    await display.keys(...IMAGE_MENU, 'Right', 'Down', 'Down', 'Return');
     const entry = await waitForResult(ext, since, 45_000);
     expect(entry).toMatchObject({ docId: 'vin', source: { srcUrl: `${site.otherOrigin}/vin.jpg` } });
     // the URL try failed (-1102, loopback refused), the bytes came from the page through activeTab
@@ -116,7 +116,8 @@ describe.skipIf(Boolean(skip))('native context menu (headed Chromium under Xvfb)
     await page.waitForFunction(() => (document.getElementById('p') as HTMLImageElement).complete);
     const since = Date.now();
     await rightClick(page, '#p');
-    await display.keys(...IMAGE_MENU, 'Right', 'Return');
+    // 车牌, the second item after 自动识别
+    await display.keys(...IMAGE_MENU, 'Right', 'Down', 'Return');
     const entry = await waitForResult(ext, since, 45_000);
     expect(entry).toMatchObject({ status: 'ok', docId: 'plate', source: { via: 'capture' } });
     const plates = (entry.data as { Plates: { PlateNumber: string }[] }).Plates.map((p) => p.PlateNumber);
