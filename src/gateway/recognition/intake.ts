@@ -1,6 +1,7 @@
 import { type FileFormat, type SniffedFormat, isFileFormat, isZip, sniffFormat } from '../../ocr/image/sniff';
 import { GatewayError } from '../errors';
 import { type FetchAllowList, fetchInput } from '../fetch/index';
+import { deadlineSignal } from './deadline';
 
 /*
  * The intake every recognition point shares (DESIGN.md §5): fetch the input at the gateway and
@@ -44,8 +45,13 @@ const familyOf = (type: string): FileFormat | 'image' => (isFileFormat(type as F
 const describe = (format: SniffedFormat) => (isFileFormat(format) ? FILE_NAMES[format] : `a ${format.toUpperCase()} image`);
 
 export async function takeInput(url: string, opts: IntakeOptions): Promise<RecognitionInput> {
-  const signal = AbortSignal.any([opts.signal, AbortSignal.timeout(opts.deadlineMs ?? FETCH_DEADLINE_MS)]);
-  const { bytes } = await fetchInput(url, { maxBytes: opts.maxBytes, allow: opts.allow, signal });
+  const deadline = deadlineSignal(opts.deadlineMs ?? FETCH_DEADLINE_MS, opts.signal);
+  let bytes: Uint8Array;
+  try {
+    ({ bytes } = await fetchInput(url, { maxBytes: opts.maxBytes, allow: opts.allow, signal: deadline.signal }));
+  } finally {
+    deadline.clear();
+  }
   if (bytes.length === 0) throw new GatewayError('INPUT_UNREADABLE', 'the input is empty (0 bytes)');
   const format = sniffFormat(bytes);
   const accepted = [...opts.files.map((f) => FILE_NAMES[f]), `a ${FORMATS} image`].join(', or ');

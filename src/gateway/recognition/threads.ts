@@ -3,6 +3,7 @@ import { createOcrPool, type OcrPool } from '../../ocr/runtime/pool';
 import type { DocumentTask, OcrTask } from '../../ocr/runtime/task';
 import { GatewayError } from '../errors';
 import { classify, type Failure } from './outcome';
+import { deadlineSignal } from './deadline';
 
 /*
  * This process' recognition workers (the OcrPool's threads) with the bookkeeping the gateway
@@ -97,12 +98,19 @@ export class LocalRecognizer {
    * own cancellation (client gone, shutdown): its reason is thrown as is.
    */
   async run(task: OcrTask, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<RunResult> {
-    const deadline = AbortSignal.timeout(Math.max(1, opts.timeoutMs));
-    const stop = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
-    if (stop.aborted) return this.#stopped(opts.signal);
+    const deadline = deadlineSignal(opts.timeoutMs, opts.signal);
+    try {
+      return await this.#runUntil(task, deadline.signal, opts.signal);
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  async #runUntil(task: OcrTask, stop: AbortSignal, callerSignal: AbortSignal | undefined): Promise<RunResult> {
+    if (stop.aborted) return this.#stopped(callerSignal);
     // first come, first served: nobody passes those already waiting
     if (this.#running < this.threads && this.#line.length === 0) this.#running++;
-    else if (!(await this.#turn(stop))) return this.#stopped(opts.signal);
+    else if (!(await this.#turn(stop))) return this.#stopped(callerSignal);
 
     const work = this.#pool.run(task, { signal: stop }).then(
       (extracted): RunResult => ({ ok: true, extracted }),
@@ -117,7 +125,7 @@ export class LocalRecognizer {
       else stop.addEventListener('abort', () => resolve('ended'), { once: true });
     });
     const first = await Promise.race([work, ended]);
-    return first === 'ended' ? this.#stopped(opts.signal) : first;
+    return first === 'ended' ? this.#stopped(callerSignal) : first;
   }
 
   /** `run`, or -7 at once when `maxWaiting` calls already wait for a thread (a synchronous caller's answer). */
