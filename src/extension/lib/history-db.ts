@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
 import { type FileKind, type HistoryEntry, historyEntry } from '../../protocol/messages';
-import { documentOf } from './documents/index';
+import { duplicateKeys, searchText, sourceLabel } from './history-index';
 import { splitSheet } from './sheet';
 
 /*
@@ -57,48 +57,6 @@ export async function closeHistoryDb(): Promise<void> {
   const db = await opened;
   db?.close();
   opened = undefined;
-}
-
-/** Geometry and other numbers nobody searches for. */
-const UNSEARCHED = new Set(['Box', 'Roi', 'ItemRoi', 'InvoiceRoi', 'Confidence', 'PlateTypeConfidence', 'RotateType', 'Probability']);
-
-/** 2023年05月08日 and 20230508 are also found as 2023-05-08. */
-function isoDate(s: string): string | undefined {
-  const m = /^(\d{4})年(\d{1,2})月(\d{1,2})日/.exec(s) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(s);
-  return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : undefined;
-}
-
-function collectText(value: unknown, out: string[]): void {
-  if (typeof value === 'string') {
-    out.push(value);
-    const iso = isoDate(value);
-    if (iso) out.push(iso);
-  }
-  else if (typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) for (const v of value) collectText(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (!UNSEARCHED.has(k)) collectText(v, out);
-  }
-}
-
-/** The text a search matches: every recognized value, the file name and the addresses. */
-export function searchText(entry: HistoryEntry): string {
-  const out: string[] = [entry.source.fileName ?? '', entry.source.srcUrl, entry.source.pageUrl];
-  collectText(entry.data, out);
-  return out.join('\n').toLowerCase();
-}
-
-/** The keys that identify the document of a finished entry (none while it is not read). */
-export function duplicateKeys(entry: HistoryEntry): string[] {
-  if (entry.status !== 'ok') return [];
-  const doc = documentOf(entry.docId);
-  const parsed = doc.data.safeParse(entry.data);
-  return parsed.success ? [...new Set(doc.duplicateKeys?.(parsed.data) ?? [])] : [];
-}
-
-/** Where an entry came from, in a few words: the file name or the address. */
-export function sourceLabel(entry: HistoryEntry): string {
-  return entry.source.fileName || entry.source.srcUrl || entry.source.pageUrl;
 }
 
 function toRow(entry: HistoryEntry): Row {

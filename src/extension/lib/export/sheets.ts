@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../../../protocol/messages';
 import { type DocumentType, type ViewField, type ViewTable, docIds, documentOf } from '../documents/index';
-import { sourceLabel } from '../history-db';
+import { sourceLabel } from '../history-index';
 import type { Translate } from '../i18n';
 
 /*
