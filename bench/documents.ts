@@ -17,16 +17,24 @@ import { median } from './support/stats';
  * as one pool worker, so the latency is the engine's, without HTTP or queueing.
  * Then the mixed set (2582-25, bench/documents/mixed.ts): sheets of several documents; BENCH_MIXED sheets (default 14).
  *   BENCH_SYNTHETIC (cases per type, default 30, or the type's defaultSynthetic: VIN 100),
- *   BENCH_SEED (default 1), BENCH_TYPES (comma list)
+ *   BENCH_SEED (default 1), BENCH_TYPES (comma list of types by row name or task kind: `general` or `reading order`)
  */
-
-// set up as a pool worker of the gateway on this machine (ONNX threads, recognition helpers, pdfjs and the QR decoder loaded)
-await Promise.all([prepareThread(threadSettings()), loadPdfJs(), loadQrDecoder()]);
 
 const syntheticCount = (bench: { defaultSynthetic?: number }) =>
   process.env.BENCH_SYNTHETIC !== undefined ? Number(process.env.BENCH_SYNTHETIC) : Math.max(30, bench.defaultSynthetic ?? 0);
 const seed = Number(process.env.BENCH_SEED ?? 1);
-const only = process.env.BENCH_TYPES?.split(',').filter(Boolean);
+const only = process.env.BENCH_TYPES?.split(',').map((t) => t.trim()).filter(Boolean);
+/** A type is named by its row's name (`reading order`) or by its task kind (`general`). */
+const chosen = (bench: { type: string; kind: string }) => !only || only.includes(bench.type) || only.includes(bench.kind);
+const unknownTypes = only?.filter((t) => t !== 'mixed' && !documentBenches.some((b) => b.type === t || b.kind === t)) ?? [];
+if (unknownTypes.length > 0) {
+  // a misspelt name would otherwise measure nothing and say nothing
+  const names = ['mixed', ...documentBenches.map((b) => (b.type === b.kind ? b.type : `${b.kind} (${b.type})`))];
+  console.error(`BENCH_TYPES: no type ${unknownTypes.map((t) => JSON.stringify(t)).join(', ')}; the types are ${names.join(', ')}`);
+  process.exit(1);
+}
+// set up as a pool worker of the gateway on this machine (ONNX threads, recognition helpers, pdfjs and the QR decoder loaded)
+await Promise.all([prepareThread(threadSettings()), loadPdfJs(), loadQrDecoder()]);
 const verbose = process.env.BENCH_VERBOSE === '1';
 
 interface Row {
@@ -81,7 +89,7 @@ function row(type: string, source: string, outcomes: Outcome[], tag?: string): R
 const rows: Row[] = [];
 const failures: string[] = [];
 for (const bench of documentBenches) {
-  if (only && !only.includes(bench.type)) continue;
+  if (!chosen(bench)) continue;
   if (!isDocumentKind(bench.kind)) {
     console.log(`${bench.type}: kind ${bench.kind} is not registered, skipped`);
     continue;

@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * How long a started process may take to say it is ready (BENCH_READY_TIMEOUT_S, default 600 s).
+ * A gateway loads its models before it listens; on the shared 2-core machine, under a load of 15–20,
+ * that took over a minute, and a bench that gives up then measures nothing.
+ */
+export const readyTimeoutMs = Number(process.env.BENCH_READY_TIMEOUT_S ?? 600) * 1000;
+
 export interface Child {
   url: string;
   proc: ChildProcess;
@@ -36,7 +43,11 @@ export async function startProcess(entry: string, env: Record<string, string>, r
     proc.stdout!.on('data', onData);
     proc.stderr!.on('data', onData);
     proc.once('exit', (code) => reject(new Error(`${entry} exited with ${code}:\n${output}`)));
-    setTimeout(() => reject(new Error(`${entry} did not start in 60 s:\n${output}`)), 60_000).unref();
+    setTimeout(() => {
+      // not left running behind the failed bench
+      proc.kill('SIGKILL');
+      reject(new Error(`${entry} did not start in ${readyTimeoutMs / 1000} s (BENCH_READY_TIMEOUT_S):\n${output}`));
+    }, readyTimeoutMs).unref();
   });
   proc.stdout!.resume();
   proc.stderr!.resume();

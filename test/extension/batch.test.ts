@@ -99,9 +99,16 @@ beforeEach(async () => {
 
 describe('batch queue', () => {
   it('reads every file, at most the default concurrency at once, and keeps each result once', async () => {
-    gateway(async (p) => (await pause(20), { body: invoice(numberIn(p)) }));
+    // the first calls are held until the test lets them go: the queue must fill every slot without
+    // any call finishing (a slow machine cannot make it look like fewer), and never more than that
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    gateway(async (p) => (await held, { body: invoice(numberIn(p)) }));
     const ids = await enqueue(Array.from({ length: 10 }, (_, i) => ({ name: `${i}.pdf`, blob: pdf(String(10000000 + i)) })));
     await batch.resumeBatch();
+    await vi.waitFor(() => expect(inFlight).toBe(batch.DEFAULT_CONCURRENCY));
+    expect((await db.entriesWithStatus('queued')).map((e) => e.id)).toEqual(ids.slice(batch.DEFAULT_CONCURRENCY));
+    release();
     await batch.whenIdle();
     expect(maxInFlight).toBe(batch.DEFAULT_CONCURRENCY);
     const entries = await all();
