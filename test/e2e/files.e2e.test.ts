@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipReason } from './support/chromium';
-import { configure, history } from './support/extension';
+import { READY, configure, history } from './support/extension';
 import { corpus, useHarness } from './support/harness';
 import { html } from './support/pages';
 import { screenshot } from './support/screenshots';
@@ -35,7 +35,7 @@ describe.skipIf(Boolean(skip))('files in the side panel', () => {
     const panel = await opened;
     // as wide as Chrome's side panel opens (a window of its own would be as wide as the screen)
     await panel.setViewportSize({ width: 400, height: 860 });
-    await panel.waitForSelector('header.top');
+    await panel.waitForSelector(READY);
     return panel;
   }
 

@@ -8,7 +8,8 @@ import { freshHistoryDb } from './support/idb';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
-const { MAX_WAITING, addFiles, filesOfPaste } = await import('../../src/extension/popup/intake');
+const { MAX_WAITING, addFiles } = await import('../../src/extension/popup/intake');
+const { filesOfPaste } = await import('../../src/extension/popup/file-events');
 const { enqueueFiles, getFile, recentEntries } = await import('../../src/extension/lib/history-db');
 
 /*

@@ -51,8 +51,8 @@ async function open(entries: HistoryEntry[], settings: Partial<Settings> = {}, a
   container = document.createElement('div');
   document.body.append(container);
   await act(async () => render(<App />, container));
-  // the settings come from the background, the history from IndexedDB: both before the first paint
-  await vi.waitFor(() => expect(container.querySelector('header.top')).not.toBeNull());
+  // the frame is drawn at once; the settings from the background and the history from IndexedDB fill it
+  await vi.waitFor(() => expect(container.querySelector('main[aria-busy=false]')).not.toBeNull());
   await act(async () => new Promise((r) => setTimeout(r, 10)));
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
 import { onHistoryChange, recentEntries } from '../lib/history-db';
 import { translator } from '../lib/i18n';
@@ -12,13 +12,11 @@ import { Postal } from './Postal';
 import { ResultCard } from './ResultCard';
 import { autoCopy } from './auto-copy';
 import { Ctx, type Surface } from './context';
-import { type IntakeResult, addFiles, filesOfPaste } from './intake';
-import { openSidePanel, sidePanelAvailable } from '../lib/side-panel';
-import { browser } from '../lib/browser';
+import { type IntakeResult, addFiles } from './intake';
+import { filesOfDrop, filesOfPaste, hasFiles } from './file-events';
+import { Frame, type Tab } from './Frame';
+import { lastLanguage, rememberLanguage } from './last-language';
 import { mark } from '../lib/timing';
-
-type Tab = 'result' | 'files' | 'history' | 'postal' | 'capture';
-const tabs: Tab[] = ['result', 'files', 'history', 'postal', 'capture'];
 
 /**
  * The newest results the result tab chooses from; the history tab searches all of them. Enough
@@ -28,24 +26,32 @@ const RECENT = 50;
 /** Many changes arrive together during a batch: the view reads the store once per burst. */
 const REFRESH_DEBOUNCE_MS = 150;
 
+export interface AppProps {
+  surface?: Surface;
+  /** what happened on the first paint (Shell.tsx) before the workbench loaded: the tab chosen, the files dropped or pasted */
+  initial?: { tab?: Tab; files?: File[] };
+}
+
 /**
  * The workbench: the latest result, the user's files in batches, the history with search and
  * export, postal search and region capture. The same component is the toolbar popup and the side
- * panel (`surface`). It reads the history from IndexedDB and hears of each change the background
- * makes; the extension's key-value storage, where the token is, it leaves to the background.
+ * panel (`surface`), loaded after their first paint (Shell.tsx). It reads the history from
+ * IndexedDB and hears of each change the background makes; the extension's key-value storage,
+ * where the token is, it leaves to the background. Until the settings and the newest results are
+ * in, the frame shows a placeholder.
  */
-export function App(props: { surface?: Surface }) {
+export function App(props: AppProps) {
   const surface = props.surface ?? 'popup';
   const [view, setView] = useState<SettingsView>();
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [shown, setShown] = useState<string>();
-  const [tab, setTab] = useState<Tab>('result');
+  const [tab, setTab] = useState<Tab>(props.initial?.tab ?? 'result');
   const [note, setNote] = useState('');
   const [loadError, setLoadError] = useState('');
   const [intake, setIntake] = useState<IntakeResult>();
   const [dragging, setDragging] = useState(false);
-  // known before the click: opening the side panel must follow the click with no await before it
-  const [windowId, setWindowId] = useState<number>();
+  // files dropped or pasted before the settings arrived (they say the type of images)
+  const early = useRef<File[]>([...(props.initial?.files ?? [])]);
 
   const refresh = async () => {
     const list = await recentEntries(RECENT);
@@ -54,14 +60,13 @@ export function App(props: { surface?: Surface }) {
     return list;
   };
 
-  // a layout effect: the reads start as the page mounts, not a frame later (useEffect waits for a
-  // paint, and the popup paints nothing before it has the settings)
+  // a layout effect: the reads start as the workbench mounts, not a frame later
   useLayoutEffect(() => {
-    if (surface === 'popup') void browser.windows.getCurrent().then((w) => setWindowId(w?.id), () => undefined);
     void (async () => {
       const [s, list] = await Promise.all([send('settings.get', {}), refresh()]);
       mark('popup-data');
       if (!s.ok) return setLoadError(describeError('zh_CN', s.error));
+      rememberLanguage(s.value.settings.language);
       setView(s.value);
       const copied = await autoCopy(list[0], s.value.settings);
       if (copied) setNote(translator(s.value.settings.language)('auto_copied', copied));
@@ -74,10 +79,14 @@ export function App(props: { surface?: Surface }) {
   }, []);
 
   const take = async (files: File[]) => {
-    if (!view || files.length === 0) return;
+    if (files.length === 0) return;
+    if (!view) return void early.current.push(...files);
     setTab('files');
     setIntake(await addFiles(files, view.settings.fileDocId));
   };
+  useEffect(() => {
+    if (view && early.current.length > 0) void take(early.current.splice(0));
+  }, [view]);
 
   // paste (a screenshot, copied files) and drop work on every tab
   useEffect(() => {
@@ -87,7 +96,6 @@ export function App(props: { surface?: Surface }) {
       e.preventDefault();
       void take(files);
     };
-    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
     const onOver = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
@@ -100,7 +108,7 @@ export function App(props: { surface?: Surface }) {
       setDragging(false);
       if (!hasFiles(e)) return;
       e.preventDefault();
-      void take([...(e.dataTransfer?.files ?? [])]);
+      void take(filesOfDrop(e));
     };
     document.addEventListener('paste', onPaste);
     document.addEventListener('dragover', onOver);
@@ -114,8 +122,15 @@ export function App(props: { surface?: Surface }) {
     };
   }, [view]);
 
-  if (loadError) return <p class="error">{loadError}</p>;
-  if (!view) return null;
+  const frame = { surface, tab, onTab: setTab, dragging };
+  if (loadError) {
+    return (
+      <Frame lang={lastLanguage()} {...frame}>
+        <p class="error">{loadError}</p>
+      </Frame>
+    );
+  }
+  if (!view) return <Frame lang={lastLanguage()} {...frame} loading />;
   const lang = view.settings.language;
   const t = translator(lang);
   const current = entries.find((e) => e.id === shown) ?? entries[0];
@@ -126,44 +141,23 @@ export function App(props: { surface?: Surface }) {
     if (res.ok) setView(res.value);
   };
   const show = (id: string) => (setShown(id), setTab('result'));
+  const warnings = (
+    <>
+      {!view.token.set && <p class="warning" role="alert">{t('err_no_token')}</p>}
+      {view.token.set && !view.hostPermission && <p class="warning" role="alert">{t('err_host_permission', new URL(view.settings.gatewayUrl).host)}</p>}
+    </>
+  );
 
   return (
     <Ctx.Provider value={{ lang, t, settings: view.settings, surface, saveSettings, show }}>
-      <div class={`workbench ${surface}${dragging ? ' dragging' : ''}`}>
-        <header class="top">
-          <h1>{t('extName')}</h1>
-          <span class="top-links">
-            {surface === 'popup' && sidePanelAvailable() && (
-              <button type="button" class="link" data-action="open-panel" onClick={() => void openSidePanel(windowId).then((ok) => ok && window.close())}>
-                {t('open_side_panel')}
-              </button>
-            )}
-            <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
-              {t('open_options')}
-            </button>
-          </span>
-        </header>
-        {!view.token.set && <p class="warning" role="alert">{t('err_no_token')}</p>}
-        {view.token.set && !view.hostPermission && (
-          <p class="warning" role="alert">{t('err_host_permission', new URL(view.settings.gatewayUrl).host)}</p>
-        )}
-        <nav class="tabs" role="tablist">
-          {tabs.map((id) => (
-            <button key={id} type="button" role="tab" aria-selected={tab === id} data-tab={id} onClick={() => setTab(id)}>
-              {t(`tab_${id}`)}
-            </button>
-          ))}
-        </nav>
-        <main>
-          {tab === 'result' && (cards.length > 0 ? cards.map((e) => <ResultCard key={e.id} entry={e} />) : <p class="empty">{t('no_result')}</p>)}
-          {tab === 'result' && note && <p class="note" role="status">{note}</p>}
-          {tab === 'files' && <Files intake={intake} onFiles={take} />}
-          {tab === 'history' && <History />}
-          {tab === 'postal' && <Postal />}
-          {tab === 'capture' && <Capture />}
-        </main>
-        {dragging && <div class="drop-hint">{t('files_drop_here')}</div>}
-      </div>
+      <Frame lang={lang} {...frame} warnings={warnings}>
+        {tab === 'result' && (cards.length > 0 ? cards.map((e) => <ResultCard key={e.id} entry={e} />) : <p class="empty">{t('no_result')}</p>)}
+        {tab === 'result' && note && <p class="note" role="status">{note}</p>}
+        {tab === 'files' && <Files intake={intake} onFiles={take} />}
+        {tab === 'history' && <History />}
+        {tab === 'postal' && <Postal />}
+        {tab === 'capture' && <Capture />}
+      </Frame>
     </Ctx.Provider>
   );
 }

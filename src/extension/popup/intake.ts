@@ -60,11 +60,3 @@ export async function addFiles(files: File[], imageDocId: DocId, pageUrl = ''): 
   if (items.length > 0) await send('batch.start', {});
   return { added: items.length, refused: refused.length };
 }
-
-/** The files of a paste: a screenshot, or files copied in the file manager. */
-export function filesOfPaste(e: ClipboardEvent): File[] {
-  const data = e.clipboardData;
-  if (!data) return [];
-  if (data.files.length > 0) return [...data.files];
-  return [...data.items].filter((i) => i.kind === 'file').flatMap((i) => i.getAsFile() ?? []);
-}

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { App } from './App';
+import { Shell } from './Shell';
 import './popup.css';
 
-render(<App />, document.getElementById('app')!);
+render(<Shell surface="popup" />, document.getElementById('app')!);

@@ -23,6 +23,8 @@ export function inExtension<A, R>(ext: AnyExtension, fn: (arg: A) => R | Promise
 
 export const POPUP = 'src/extension/popup/index.html';
 export const OPTIONS = 'src/extension/options/index.html';
+/** The popup or the side panel with its settings and newest results in (the frame paints before them). */
+export const READY = 'main[aria-busy=false]';
 
 /**
  * Stores the gateway and the token as the options page would (the UI path has its own test). The
@@ -101,7 +103,8 @@ export async function openPopup(ext: LoadedExtension): Promise<Page> {
   const opened = ext.context.waitForEvent('page', (p) => p.url().includes(POPUP));
   await ext.worker.evaluate((url) => chrome.windows.create({ url, type: 'popup', width: 440, height: 640 }), ext.url(POPUP));
   const popup = await opened;
-  await popup.waitForSelector('header.top');
+  // the frame paints first; the settings and the newest results fill it (popup/Shell.tsx)
+  await popup.waitForSelector(READY);
   return popup;
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { POPUP, inExtension } from './extension';
+import { POPUP, READY, inExtension } from './extension';
 import type { FirefoxExtension } from './firefox';
 
 /*
@@ -12,7 +12,7 @@ export async function openFirefoxPopup(ext: FirefoxExtension): Promise<Page> {
   const before = new Set(await ext.browser.pages());
   await inExtension(ext, (url: string) => (globalThis as unknown as { browser: typeof chrome }).browser.windows.create({ url, type: 'popup', width: 440, height: 640 }).then(() => undefined), ext.url(POPUP));
   const popup = await ext.waitForPage(POPUP, before);
-  await popup.waitForSelector('header.top');
+  await popup.waitForSelector(READY);
   return popup;
 }
 
