@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { runTask } from '../../src/ocr/runtime/run-task';
 import type { MixedDocument } from '../../src/protocol/points/2582-25';
 import { composeSheet, type Piece, sheetPlan } from '../../test/support/synth/documents/mixed-sheet';
+import { flattenMixed } from '../../test/support/synth/documents/mixed-fields';
 import { median } from '../support/stats';
-import { flattenMixed } from './mixed-fields';
 import type { FieldValue } from './types';
 
 /*

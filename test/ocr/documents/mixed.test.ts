@@ -1,41 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { flattenMixed } from '../../../bench/documents/mixed-fields';
 import { OcrInputError } from '../../../src/ocr/errors';
 import { runTask } from '../../../src/ocr/runtime/run-task';
-import { type MixedDocument, mixedData } from '../../../src/protocol/points/2582-25';
-import { composeSheet, type Sheet, sheetPlan } from '../../support/synth/documents/mixed-sheet';
+import { flattenMixed } from '../../support/synth/documents/mixed-fields';
+import { composeSheet, sheetPlan } from '../../support/synth/documents/mixed-sheet';
 import { corpusFile, hasCorpus, hasFont } from '../fixtures';
+import { expectSheet, readMixed as read } from './mixed/expect-sheet';
 
 /*
  * 2582-25 on whole images: sheets of mixed documents built from each type's generator (turned,
- * touching, on a sheet, a desk or a cluttered desk), the corpus photo of eight taxi invoices,
- * single corpus documents against their own point, and bad input.
+ * touching, on a sheet, a desk or a cluttered desk), the corpus photo of eight taxi invoices and
+ * bad input. Sheets of corpus photos and renders: mixed/sheets.test.ts; every single-document
+ * corpus file against its own point: mixed/corpus-parity.test.ts.
  */
 
 /** Real models on a 2-core machine shared with others: a sheet takes tens of seconds. */
 const SLOW = 900_000;
-
-const read = async (bytes: Uint8Array) => {
-  const r = await runTask({ kind: 'mixed', bytes, options: {} });
-  return { ...r, data: mixedData.strict().parse(r.data) };
-};
-
-const inside = (d: MixedDocument, x: number, y: number) => x >= d.Roi.X && x <= d.Roi.X + d.Roi.W && y >= d.Roi.Y && y <= d.Roi.Y + d.Roi.H;
-
-/** Each pasted document found once (its centre in exactly one region), typed right, its key fields read. */
-async function expectSheet(sheet: Sheet): Promise<void> {
-  const { data } = await read(sheet.bytes);
-  const found = data.Documents;
-  expect(found.length, found.map((d) => d.Type).join(',')).toBe(sheet.documents.length);
-  for (const doc of sheet.documents) {
-    const hits = found.filter((d) => inside(d, doc.cx, doc.cy));
-    expect(hits.map((d) => d.Type), `${doc.type} at ${Math.round(doc.cx)},${Math.round(doc.cy)}`).toEqual([doc.type]);
-    expect(flattenMixed(doc.type, hits[0]!.Data), doc.type).toEqual(doc.expected);
-  }
-  // reading order: rows of regions top to bottom
-  const tops = found.map((d) => d.Roi.Y);
-  for (let i = 1; i < found.length; i++) expect(tops[i]! + found[i]!.Roi.H).toBeGreaterThan(tops[i - 1]!);
-}
 
 describe.skipIf(!hasFont)('2582-25 on sheets of mixed documents', () => {
   const plans = sheetPlan(6, 1);
@@ -59,20 +38,6 @@ describe.skipIf(!hasCorpus)('2582-25 on the corpus', () => {
     expect(taxis).toHaveLength(8);
     const numbers = taxis.map((d) => flattenMixed('taxi_invoice', d.Data).InvoiceNo);
     for (const no of ['21095475', '07219977', '15237650', '12199866']) expect(numbers).toContain(no);
-  }, SLOW);
-
-  it.each([
-    ['train_ticket/train_ticket_01.jpg', 'train_ticket'],
-    ['plate/ccpd_base_01.jpg', 'plate'],
-    ['driver_license/driver_license_sample_01.jpg', 'driver_license'],
-    ['vin/vin_engraved_01.jpg', 'vin'],
-    ['vat_invoice/vat_electronic_pdf_01.pdf', 'vat_invoice'],
-  ])('%s alone gives the Data of its own point', async (file, type) => {
-    const bytes = corpusFile(file);
-    const { data } = await read(bytes);
-    const own = await runTask({ kind: type, bytes, options: {} });
-    expect(data.Documents.map((d) => d.Type)).toEqual([type]);
-    expect(data.Documents[0]!.Data).toEqual(own.data);
   }, SLOW);
 });
 

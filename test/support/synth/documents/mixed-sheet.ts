@@ -1,4 +1,5 @@
 import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
+import type { MixedType } from '../../../../src/protocol/points/2582-25';
 import { renderDocument } from '../render';
 import { pick, seeded, type Random } from '../text';
 import { renderDriverLicense } from './driver-license';
@@ -6,24 +7,46 @@ import { camera, desk, encode, paste, placed } from './paper-photo';
 import { renderTaxiCase } from './taxi-invoice';
 import { renderTrainTicket } from './train-ticket';
 import { renderVatInvoice } from './vat-invoice';
+import { renderVehicleLicense } from './vehicle-license';
 
 /*
  * Sheets of mixed documents for 2582-25 (粘贴单, a desk photo): single documents rendered by
  * each type's own generator, pasted 2 to 8 to a sheet in rows, each turned a little, a quarter
  * or upside down, with a gap between them or touching, on a white sheet, a desk or a cluttered
  * desk. Each piece keeps its type, its own image (to read alone for comparison) and the key
- * fields its point must give.
+ * fields its point must give. A plan may also name pieces made elsewhere (corpus photos:
+ * test/support/mixed-corpus.ts), the turn of each piece, and edges that overlap.
  */
 
-export type PieceType = 'train_ticket' | 'taxi_invoice' | 'vat_invoice' | 'driver_license' | 'general';
+/** The types a generator here renders. */
+export type PieceType = 'train_ticket' | 'taxi_invoice' | 'vat_invoice' | 'driver_license' | 'vehicle_license' | 'general';
 export type Background = 'sheet' | 'desk' | 'clutter';
 
 export interface Piece {
-  type: PieceType;
-  /** the document alone, as its generator made it */
+  type: MixedType;
+  /** the document alone, as its generator made it (or the corpus file) */
   bytes: Uint8Array;
-  /** key fields, flattened the way bench/documents/mixed.ts flattens a document's Data */
+  /** key fields, flattened the way mixed-fields.ts flattens a document's Data */
   expected: Record<string, string | number>;
+  /** how much it is shrunk on the sheet; each generated type has its own (SCALE) */
+  scale?: number;
+  /** where it came from, for messages: a corpus file */
+  source?: string;
+}
+
+export interface SheetPlan {
+  seed: number;
+  /** a type is rendered by its generator; a piece is pasted as it is */
+  types: (PieceType | Piece)[];
+  background: Background;
+  /** 4 px between neighbours */
+  touching: boolean;
+  /** neighbours laid over each other's edge (by 3% of the smaller side) instead of a gap */
+  overlap?: boolean;
+  /** turned at random: level, a few degrees, a quarter or upside down */
+  turns: boolean;
+  /** the turn of each piece, degrees clockwise, instead of the random ones */
+  angles?: number[];
 }
 
 export interface SheetDocument extends Piece {
@@ -61,6 +84,10 @@ export async function renderPiece(type: PieceType, seed: number): Promise<Piece>
       const c = await renderDriverLicense(seed, 'face', 'clean');
       return { type, bytes: c.bytes, expected: { LicenseNumber: c.expected.FaceResult.LicenseNumber, Name: c.expected.FaceResult.Name } };
     }
+    case 'vehicle_license': {
+      const c = await renderVehicleLicense(seed, 'face', 'clean');
+      return { type, bytes: c.bytes, expected: { PlateNumber: c.expected.FaceResult.PlateNumber, Vin: c.expected.FaceResult.Vin } };
+    }
     case 'general': {
       const rows = ['会议纪要', `时间：${2020 + (seed % 5)}年${1 + (seed % 12)}月${1 + (seed % 28)}日`, '地点：三楼第二会议室', '议题：季度报销流程调整'];
       const c = await renderDocument({ seed, variant: 'clean', rows, width: 700 });
@@ -72,7 +99,7 @@ export async function renderPiece(type: PieceType, seed: number): Promise<Piece>
 const TYPES: PieceType[] = ['train_ticket', 'taxi_invoice', 'vat_invoice', 'driver_license', 'general'];
 
 /** Sheet plans: `count` documents of mixed types, a background, touching or not, turns. */
-export function sheetPlan(count: number, seed: number): { seed: number; types: PieceType[]; background: Background; touching: boolean; turns: boolean }[] {
+export function sheetPlan(count: number, seed: number): (SheetPlan & { types: PieceType[] })[] {
   return Array.from({ length: count }, (_, i) => {
     const rnd = seeded(seed * 7919 + i);
     const n = 2 + (i % 7);
@@ -87,7 +114,7 @@ export function sheetPlan(count: number, seed: number): { seed: number; types: P
 }
 
 /** Scale that gives each type's text the size its generator meant at about 1.0, smaller sheets of many. */
-const SCALE: Record<PieceType, number> = { train_ticket: 0.9, taxi_invoice: 0.8, vat_invoice: 0.75, driver_license: 0.75, general: 0.9 };
+const SCALE: Record<PieceType, number> = { train_ticket: 0.9, taxi_invoice: 0.8, vat_invoice: 0.75, driver_license: 0.75, vehicle_license: 0.75, general: 0.9 };
 
 function clutter(ctx: ReturnType<Canvas['getContext']>, rnd: Random, width: number, height: number): void {
   // pens, a mug ring, coloured sticky notes: shapes with edges but no text
@@ -105,14 +132,15 @@ function clutter(ctx: ReturnType<Canvas['getContext']>, rnd: Random, width: numb
   ctx.globalAlpha = 1;
 }
 
-export async function composeSheet(plan: { seed: number; types: PieceType[]; background: Background; touching: boolean; turns: boolean }): Promise<Sheet> {
+export async function composeSheet(plan: SheetPlan): Promise<Sheet> {
   const rnd = seeded(plan.seed);
-  const pieces = await Promise.all(plan.types.map((type, k) => renderPiece(type, plan.seed * 10 + k)));
+  const pieces = await Promise.all(plan.types.map((type, k) => (typeof type === 'string' ? renderPiece(type, plan.seed * 10 + k) : type)));
   const images = await Promise.all(pieces.map((p) => loadImage(Buffer.from(p.bytes))));
   // turns: mostly level, some tilted a few degrees, some a quarter or upside down
-  const angles = pieces.map(() => (plan.turns ? pick(rnd, [0, 0, 0, 180, 90, -90]) + (rnd() - 0.5) * 8 : (rnd() - 0.5) * 2));
+  const random = pieces.map(() => (plan.turns ? pick(rnd, [0, 0, 0, 180, 90, -90]) + (rnd() - 0.5) * 8 : (rnd() - 0.5) * 2));
+  const angles = plan.angles ?? random;
   const boxes = images.map((img, k) => {
-    const s = SCALE[pieces[k]!.type];
+    const s = pieces[k]!.scale ?? SCALE[pieces[k]!.type as PieceType] ?? 1;
     const w = img.width * s, h = img.height * s;
     const quarter = Math.abs(Math.round(angles[k]! / 90)) % 2 === 1;
     return { w, h, bw: quarter ? h : w, bh: quarter ? w : h };
@@ -120,7 +148,8 @@ export async function composeSheet(plan: { seed: number; types: PieceType[]; bac
   // rows packed left to right up to a width that keeps the sheet about 4:3
   const area = boxes.reduce((a, b) => a + b.bw * b.bh, 0);
   const maxRow = Math.max(...boxes.map((b) => b.bw), Math.sqrt(area * 1.6));
-  const gap = plan.touching ? 4 : 60 + rnd() * 80;
+  const least = Math.min(...boxes.map((b) => Math.min(b.bw, b.bh)));
+  const gap = plan.overlap ? -Math.round(least * 0.03) : plan.touching ? 4 : 60 + rnd() * 80;
   const at: { x: number; y: number }[] = [];
   let x = 0, y = 0, rowH = 0, width = 0;
   for (const b of boxes) {
@@ -149,5 +178,6 @@ export async function composeSheet(plan: { seed: number; types: PieceType[]; bac
     return { ...piece, cx, cy, angle: angles[k]! };
   });
   const out = plan.background === 'sheet' ? canvas : camera(canvas, rnd, 0.5, 3);
-  return { name: `sheet-${plan.types.length}-${plan.background}${plan.touching ? '-touching' : ''}-${plan.seed}`, bytes: await encode(out, 'jpeg', 88), width: W, height: H, documents };
+  const edges = plan.overlap ? '-overlapping' : plan.touching ? '-touching' : '';
+  return { name: `sheet-${plan.types.length}-${plan.background}${edges}-${plan.seed}`, bytes: await encode(out, 'jpeg', 88), width: W, height: H, documents };
 }
