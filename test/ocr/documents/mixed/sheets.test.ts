@@ -1,0 +1,46 @@
+import { describe, it } from 'vitest';
+import { corpusPiece, corpusRoot, hasMixedCorpus } from '../../../support/mixed-corpus';
+import { composeSheet } from '../../../support/synth/documents/mixed-sheet';
+import { hasFont } from '../../fixtures';
+import { expectEveryDocument } from './expect-sheet';
+
+/*
+ * 2582-25 on composite sheets as reimbursement staff photograph them: corpus photos (taxi
+ * receipts, train tickets, a VAT invoice, a driver licence, a VIN plate) and rendered documents,
+ * 2 to 8 to a sheet, turned a quarter either way, upside down or tilted a few degrees, apart,
+ * touching or laid over each other's edges, on a white sheet, a desk and a cluttered desk. Each
+ * sheet: every document found, of its type, with its key fields (the corpus ground truth, or what
+ * the renderer printed) (expect-sheet.ts).
+ */
+
+/** Real models on a 2-core machine shared with others: a sheet of eight takes minutes. */
+const SLOW = 900_000;
+
+if (!hasMixedCorpus) console.log(`[2582-25 sheets] corpus not found at ${corpusRoot}: the sheets of corpus photos are skipped`);
+
+describe.skipIf(!hasFont || !hasMixedCorpus)('2582-25 on sheets of corpus photos and rendered documents', () => {
+  it('photos and renders touching on a desk: a taxi receipt turned left, a VAT invoice, a train ticket upside down, a VIN photo tilted', async () => {
+    const sheet = await composeSheet({
+      seed: 2502,
+      types: [corpusPiece('taxi_invoice/taxi_invoice_02.jpg', 0.7), 'vat_invoice', 'train_ticket', corpusPiece('vin/vin_engraved_01.jpg', 0.5)],
+      background: 'desk',
+      touching: true,
+      turns: true,
+      angles: [-90, 2, 180, 4],
+    });
+    await expectEveryDocument(sheet);
+  }, SLOW);
+
+  it('two documents over each other\'s edge: a note tilted and a taxi receipt upside down', async () => {
+    const sheet = await composeSheet({
+      seed: 2504,
+      types: ['general', corpusPiece('taxi_invoice/taxi_invoice_04.jpg', 0.7)],
+      background: 'desk',
+      touching: false,
+      overlap: true,
+      turns: true,
+      angles: [5, 180],
+    });
+    await expectEveryDocument(sheet);
+  }, SLOW);
+});
