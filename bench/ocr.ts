@@ -65,13 +65,13 @@ async function small(): Promise<void> {
     paddle.send({ id: path, path });
     const reply = await paddle.next();
     if (!('id' in reply) || 'error' in reply) throw new Error(`paddleocr: ${JSON.stringify(reply)}`);
-    return { ms: reply.ms, lines: 'lines' in reply ? reply.lines : [] };
+    return { ms: reply.ms, cpuMs: reply.cpuMs, lines: 'lines' in reply ? reply.lines : [] };
   };
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   try {
     const images = await smallImages(dir);
     const before = load();
-    const rows = await measureSmall(images, read);
+    const rows = await measureSmall(images, read, paddle.child.pid!);
     console.log(`\nsmall images: ours through HTTP (gateway as npm start runs it) against ${ready.name} in its own process; load average ${before} before, ${load()} after\n`);
     console.log(smallTable(rows));
   } finally {
