@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { plateData } from '../../protocol/points/2582-20';
-import { chooseDetSide } from '../det/side';
+import { plateDetSide } from '../det/side';
 import { createRaster, type Raster } from '../image/raster';
 import { recognize } from '../pipeline';
 import { defineExtractor } from './extractor';
@@ -147,7 +147,7 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
   }
   // the detector's usual size (small images doubled: a close-up of a plate alone needs it),
   // capped below its 2048 for 12 MP photos: a plate is no small print
-  const detSide = Math.min(MAX_DET_SIDE, chooseDetSide(image.width, image.height));
+  const detSide = Math.min(MAX_DET_SIDE, plateDetSide(image.width, image.height));
   const { lines } = await recognize(image, { minConfidence: 0.2, useCls: false, detSide });
   const seeds: Seed[] = lines.filter((l) => plateLike(l.text) && l.box.h >= 6).map((l) => ({ ...l.box }));
   const seedBoxes = lines.filter((l) => plateLike(l.text)).map((l) => bounds(l.quad, image));
