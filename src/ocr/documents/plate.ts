@@ -135,7 +135,7 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
   if (cropShaped(image)) {
     // the whole image as the plate, framed; the detector's lines may still hold a better reading
     const { raster, dx, dy } = framed(image);
-    const plate = await readPlate(raster, { cx: raster.width / 2, cy: raster.height / 2, w: image.width, h: image.height, angle: 0, area: true });
+    const plate = await readPlate(raster, { cx: raster.width / 2, cy: raster.height / 2, w: image.width, h: image.height, angle: 0, area: true, crop: true });
     if (plate && credible(plate)) {
       keep({ ...plate, corners: plate.corners.map((p) => ({ x: p.x - dx, y: p.y - dy })) });
       // a crop that is the plate, every character sure: there is nothing else to look for
