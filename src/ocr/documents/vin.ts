@@ -6,7 +6,7 @@ import { recognize, type OcrLine } from '../pipeline';
 import * as rec from '../rec/index';
 import { defineExtractor } from './extractor';
 import { partialCode, rowGroups, windows } from './vin/candidates';
-import { chooseVin, type VinChar, type VinChoice } from './vin/check';
+import { chooseVin, wellFormed, type VinChar, type VinChoice } from './vin/check';
 import { blurred, blurs, enlarged, lengthen, stretchedContrast } from './vin/looks';
 
 /*
@@ -18,7 +18,9 @@ import { blurred, blurs, enlarged, lengthen, stretchedContrast } from './vin/loo
  * sure, the image is looked at again (vin/looks.ts), cheapest first: the lines lengthened
  * (glare or blur at the code's ends), cut wider and narrower (a photo resized to another
  * shape; taken when the first look read the same code), their contrast stretched (a character
- * washed out by glare), a small image enlarged (thumbnails), each taken only when sure alone
+ * washed out by glare), every line read as upright (a line the 0°/180° classifier took for
+ * one turned over), a small image enlarged and widened (thumbnails, a wide crop made
+ * square), each taken only when sure alone
  * by a stricter margin (ANOTHER_LOOK); then blurred,
  * which joins the dots of dot-peen stamping into strokes, where a code is taken when two looks
  * agree on it (the first look's doubtful reading counts as one). Only a code that passes the
@@ -110,7 +112,9 @@ function choose(lines: OcrLine[], charsOf: Map<OcrLine, VinChar[]>): Omit<Look, 
   for (const group of rowGroups(lines)) {
     for (const w of windows(group.flatMap((l) => charsOf.get(l) ?? []))) {
       const choice = chooseVin(w);
-      keep(accepted(choice, FIRST_LOOK) ? 'sure' : 'unsure', choice);
+      const sure = accepted(choice, FIRST_LOOK);
+      // a reading not shaped as a VIN (words of fine print run together) is not worth a remark
+      if (sure || wellFormed(choice.vin)) keep(sure ? 'sure' : 'unsure', choice);
       if (accepted(choice, BLURRED_LOOK)) keep('likely', choice);
       if (accepted(choice, ANOTHER_LOOK)) keep('sureAgain', choice);
     }
@@ -149,6 +153,9 @@ const STRETCHES = [1.4, 0.7];
 /** Images whose longest side is under this are read again enlarged (thumbnails: 256×256 and the like). */
 const SMALL = 800;
 
+/** How much wider a small image is read, in turn, when squeezed text left the detector nothing (see findVin). */
+const WIDEN = [2, 4];
+
 export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtful?: VinChoice; partial?: string }> {
   const first = await look(image);
   if (first.sure) return { best: first.sure };
@@ -186,11 +193,25 @@ export async function findVin(image: Raster): Promise<{ best?: VinChoice; doubtf
     const glare = decide(await look(stretchedContrast(image, rects, radius), chars(2), first.lines), true);
     if (glare) return { best: glare };
   }
+  // the page read again with every line taken as upright: the 0°/180° classifier can judge an
+  // upright line turned over (the V.I.N./N.I.V. line of two real trailer labels), its reading
+  // turned comes back empty and the line is dropped, code and all
+  const upright = (await recognize(image, { minConfidence: 0, useCls: false, alternatives: ALTERNATIVES })).lines;
+  const level = decide(await look(image, undefined, upright), true);
+  if (level) return { best: level };
   // a small image enlarged: the detector misses or cuts lines of 8–12 px characters
   const side = Math.max(image.width, image.height);
   if (side < SMALL) {
     const big = decide(await look(await enlarged(image, Math.min(4, 1280 / side)), heights(0.4)), true);
     if (big) return { best: big };
+    // a small image widened: a wide crop of the code made square (680×90 to 256×256) squeezes
+    // its characters 3–8 times, past what the lines' own reshaping mends, and the detector
+    // finds no line at all; widened it finds the code and reads it (real crops of door-jamb
+    // labels and a registration card made 256×256: squeezed 3–5× at 2, 8× at 4)
+    for (const factor of WIDEN) {
+      const wide = decide(await look(await enlarged(image, factor, 1), heights(0.4)), true);
+      if (wide) return { best: wide };
+    }
   }
   // dot-peen stamping: the dots joined by blurring
   for (const sigma of blurs(image, first.lines)) {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { partialCode } from '../../../src/ocr/documents/vin/candidates';
+import { partialCode, windows } from '../../../src/ocr/documents/vin/candidates';
+import type { VinChar } from '../../../src/ocr/documents/vin/check';
 import { lengthen, stretchedContrast } from '../../../src/ocr/documents/vin/looks';
 import type { Raster } from '../../../src/ocr/image/raster';
 import type { OcrLine } from '../../../src/ocr/pipeline';
 
 /*
  * The VIN extractor's other looks (vin/looks.ts) on small made-up rasters: contrast stretched
- * back under glare, quads lengthened along their text; and what it says of a code too short.
+ * back under glare, quads lengthened along their text; what it says of a code too short; and
+ * which 17-character windows of a line's text are candidates at all.
  */
 
 const grey = (width: number, height: number, at: (x: number, y: number) => number): Raster => {
@@ -55,5 +57,25 @@ describe('partialCode', () => {
 
   it('is not fooled by plates, numbers and whole VINs', () => {
     expect(partialCode([line('京A12345'), line('发票号码 044031800104'), line('LSVAU2180N2183456')])).toBeUndefined();
+  });
+});
+
+describe('windows', () => {
+  const read = (text: string): VinChar[] => [...text].map((char) => ({ char, p: 0.99, alternatives: [{ char, p: 0.99 }] }));
+  const texts = (text: string) => windows(read(text)).map((w) => w.map((c) => c.char).join(''));
+
+  it('takes a VIN after its label, inside frame marks, spaced, or with one speck read as a dot', () => {
+    expect(texts('VIN:1FDUF5GY7FEB56312')).toEqual(['1FDUF5GY7FEB56312']);
+    expect(texts('*SAL1A2A40SA606662*')).toEqual(['SAL1A2A40SA606662']);
+    expect(texts('L S V A U 2 1 8 0 N 2 1 8 3 4 5 6')).toEqual(['LSVAU2180N2183456']);
+    expect(texts('1FDUF5GY7F.EB56312')).toEqual(['1FDUF5GY7FEB56312']);
+  });
+
+  it('takes no window across numbers and words the recogniser ran together (a tyre size, a pressure)', () => {
+    // a real trailer label's line as read: IMJANTE17.5X6.758-6.5 passed the check digit after
+    // one repair (I as 1, 1 as 7); no window ending in four digits, as a VIN does, is left
+    const ends = (text: string) => texts(text).filter((w) => /\d{4}$/.test(w));
+    expect(ends('TIRE/PNEUST21575R17.5RIMJANTE17.5X6.758-6.5')).toEqual([]);
+    expect(ends('COLDINFL.PRESS221KPA.125PSI-LPC.2.8-3.1234')).toEqual([]);
   });
 });

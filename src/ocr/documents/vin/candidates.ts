@@ -42,28 +42,58 @@ export function rowGroups(lines: OcrLine[]): OcrLine[][] {
 /** Latin labels printed right before a VIN with no break the recogniser keeps. */
 const LABELS = ['VINNO', 'VIN', 'NO'];
 
+/** Punctuation the recogniser reads between words and numbers; frame marks (* # ★) and spaces are not counted. */
+const PUNCTUATION = /[·.\-_:：]/u;
+
+/**
+ * A VIN is printed as one code: no decimal point, hyphen or colon stands inside it. Text that
+ * the recogniser reads without its spaces ("RIM/JANTE 17.5 X 6.75 8-6.5" became
+ * RIMJANTE17.5X6.758-6.5) holds 17-character windows across numbers and words, and among so
+ * many windows one passes the check digit by chance (1 in 11 each). One mark inside is let
+ * through as a speck read as a dot; two or more mean words and numbers.
+ */
+const MAX_INNER_PUNCTUATION = 1;
+
 /**
  * 17-character windows of VIN-like characters: a run of exactly 17 as it is; a longer run
  * without a leading label (VIN:, VIN NO.), and then each of its windows, the ones at the
- * run's ends first (a VIN touching a serial number or a part code).
+ * run's ends first (a VIN touching a serial number or a part code). Windows with punctuation
+ * inside are left out (MAX_INNER_PUNCTUATION).
  */
 export function windows(chars: VinChar[]): VinChar[][] {
   const out: VinChar[][] = [];
   let run: VinChar[] = [];
+  /** punctuation marks read right before each character of the run */
+  let marks: number[] = [];
+  let pending = 0;
   const flush = () => {
     const text = run.map((c) => c.char).join('');
     const label = LABELS.find((l) => text.startsWith(l) && run.length - l.length >= 17);
-    if (label) run = run.slice(label.length);
+    if (label) {
+      run = run.slice(label.length);
+      marks = marks.slice(label.length);
+    }
     const starts = Array.from({ length: Math.max(0, run.length - 16) }, (_, s) => s);
     starts.sort((a, b) => Math.min(a, run.length - 17 - a) - Math.min(b, run.length - 17 - b));
-    for (const s of starts) out.push(run.slice(s, s + 17));
+    for (const s of starts) {
+      const inner = marks.slice(s + 1, s + 17).reduce((n, m) => n + m, 0);
+      if (inner <= MAX_INNER_PUNCTUATION) out.push(run.slice(s, s + 17));
+    }
     run = [];
+    marks = [];
+    pending = 0;
   };
   for (const c of chars) {
-    if (SKIP.test(c.char)) continue;
+    if (SKIP.test(c.char)) {
+      if (PUNCTUATION.test(c.char)) pending++;
+      continue;
+    }
     const ch = c.char.toUpperCase();
-    if (isVinLike(ch)) run.push({ ...c, char: ch });
-    else flush();
+    if (isVinLike(ch)) {
+      run.push({ ...c, char: ch });
+      marks.push(pending);
+      pending = 0;
+    } else flush();
   }
   flush();
   return out;

@@ -33,11 +33,16 @@ export function checkDigit(vin: string): string | undefined {
 }
 
 /**
- * Well formed (GB 16735 §4: position 10 a model-year code, never 0, U or Z; the last four
- * characters digits) and the check digit right.
+ * Shaped as a VIN (GB 16735 §4: position 10 a model-year code, never 0, U or Z; the last four
+ * characters digits), whatever its check digit.
  */
+export function wellFormed(vin: string): boolean {
+  return /^[0-9A-HJ-NPR-Z]{9}[1-9A-HJ-NPR-TV-Y][0-9A-HJ-NPR-Z]{3}\d{4}$/.test(vin);
+}
+
+/** Well formed and the check digit right. */
 export function isValidVin(vin: string): boolean {
-  return /^[0-9A-HJ-NPR-Z]{9}[1-9A-HJ-NPR-TV-Y][0-9A-HJ-NPR-Z]{3}\d{4}$/.test(vin) && checkDigit(vin) === vin[8];
+  return wellFormed(vin) && checkDigit(vin) === vin[8];
 }
 
 /**

@@ -22,10 +22,13 @@ export async function blurred(image: Raster, sigma: number): Promise<Raster> {
   return fromSharp(await sharp(image.data, { raw }).blur(sigma).raw().toBuffer({ resolveWithObject: true }));
 }
 
-/** The image `factor` times larger (Lanczos, sharper than the line cut's bilinear sampling of a few pixels). */
-export async function enlarged(image: Raster, factor: number): Promise<Raster> {
+/**
+ * The image `factor` times larger, or `factor` times wider and `tall` times taller (Lanczos,
+ * sharper than the line cut's bilinear sampling of a few pixels).
+ */
+export async function enlarged(image: Raster, factor: number, tall = factor): Promise<Raster> {
   const raw = { width: image.width, height: image.height, channels: 3 as const };
-  const width = Math.round(image.width * factor), height = Math.round(image.height * factor);
+  const width = Math.round(image.width * factor), height = Math.round(image.height * tall);
   return fromSharp(await sharp(image.data, { raw }).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true }));
 }
 
