@@ -8,6 +8,7 @@ import { type LoadedExtension, hasChromium, launchWithExtension } from '../test/
 import { OPTIONS, POPUP, READY, configure, history as readHistory, setHistory } from '../test/e2e/support/extension';
 import { startTestGateway } from '../test/support/gateway';
 import { renderVatInvoice } from '../test/support/synth/documents/vat-invoice';
+import { processCpuMs, rootProcess, treeCpuByKind, treeCpuSeconds } from './support/proc-cpu';
 import { median } from './support/stats';
 
 /*
@@ -16,7 +17,9 @@ import { median } from './support/stats';
  *   - a batch of BENCH_FILES (50) invoice PDFs with a text layer (generated), from the file pick to
  *     every result visible in the side panel; baseline: the same PDFs posted straight to 2582-22 from
  *     Node, as many at once as the extension (the token's concurrency, 4), so the difference is the
- *     extension's own cost (storing, reading the bytes, the queue, the panel);
+ *     extension's own cost (storing, reading the bytes, the queue, the panel), and with
+ *     EXT_BASELINE=<git ref> the same batch through the extension built from that ref. Beside each,
+ *     the CPU seconds of the browser and of the gateway (which shares the 2 cores with it);
  *   - the popup's first paint (first-contentful-paint: the frame, popup/Shell.tsx) and the moment
  *     its settings and newest results are in (the `popup-data` mark), over BENCH_OPENS (10)
  *     openings with 1,000 results in the history; baseline: the options page, and with
@@ -50,9 +53,13 @@ for (let i = 0; i < FILES; i++) {
 const gw = await startTestGateway({ RECOGNITION_WORKERS: String(os.cpus().length) });
 const { appid } = await gw.createApp('bench-extension');
 const token = await gw.createToken(appid, { permissions: ['2582-*'], concurrency: CONCURRENCY });
-const ext = await launchWithExtension(buildExtension());
-const baseExt = baselineRef ? await launchWithExtension(buildExtensionAt(baselineRef)) : undefined;
+const extDir = buildExtension();
+const ext = await launchWithExtension(extDir);
+const baseDir = baselineRef ? buildExtensionAt(baselineRef) : undefined;
+const baseExt = baseDir ? await launchWithExtension(baseDir) : undefined;
 const ms = (a: number, b: number) => Math.round(b - a);
+/** this process's CPU: the gateway runs in it, with its recognition threads */
+const ownCpuSeconds = () => processCpuMs(process.pid) / 1000;
 
 type Envelope = { gateway_res_code: number; gateway_res_body: { RequestId?: string; Data?: { Status?: string } } };
 async function call(point: string, fields: Record<string, string>): Promise<Envelope> {
@@ -60,7 +67,9 @@ async function call(point: string, fields: Record<string, string>): Promise<Enve
   return (await res.json()) as Envelope;
 }
 
-async function direct(): Promise<number> {
+/** Wall time and the CPU seconds of the gateway (this process: its HTTP side and its recognition threads). */
+async function direct(): Promise<{ ms: number; gatewayCpu: number }> {
+  const cpu0 = ownCpuSeconds();
   const t0 = performance.now();
   let next = 0;
   const worker = async () => {
@@ -79,7 +88,36 @@ async function direct(): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return ms(t0, performance.now());
+  return { ms: ms(t0, performance.now()), gatewayCpu: ownCpuSeconds() - cpu0 };
+}
+
+/**
+ * The files picked in the side panel's 文件 tab, until every line shows its result: wall time, the
+ * lines that failed, and the CPU seconds of the browser (every process of it: the extension's
+ * worker, the panel, the GPU and network processes) and of the gateway meanwhile.
+ */
+async function batch(on: LoadedExtension, dir: string, label: string) {
+  const browser = rootProcess(`--load-extension=${dir}`);
+  if (browser === undefined) throw new Error(`no browser process runs ${dir}`);
+  const panel = await openPage(on.url('src/extension/sidepanel/index.html'), on);
+  await panel.waitForSelector(READY);
+  await panel.click('[data-tab=files]');
+  await panel.selectOption('select[name=fileDocId]', 'vat');
+  const [browser0, gateway0, kinds0] = [treeCpuSeconds(browser), ownCpuSeconds(), treeCpuByKind(browser)];
+  const t0 = performance.now();
+  await panel.setInputFiles('input[type=file]', pdfs);
+  await panel.waitForFunction(
+    (n) => document.querySelectorAll('.file-list li[data-status=ok], .file-list li[data-status=error]').length >= n,
+    FILES,
+    { polling: 'raf', timeout: 600_000 },
+  );
+  const wall = ms(t0, performance.now());
+  const [browserCpu, gatewayCpu] = [treeCpuSeconds(browser) - browser0, ownCpuSeconds() - gateway0];
+  const kinds = Object.entries(treeCpuByKind(browser)).map(([k, v]) => `${k} ${(v - (kinds0[k] ?? 0)).toFixed(1)}`);
+  console.log(`batch through ${label}: ${(wall / 1000).toFixed(1)} s; browser CPU by process: ${kinds.join(', ')} s`);
+  const failed = await panel.locator('.file-list li[data-status=error]').count();
+  await panel.close();
+  return { ms: wall, failed, browserCpu, gatewayCpu };
 }
 
 async function openPage(url: string, on: LoadedExtension = ext): Promise<Page> {
@@ -120,21 +158,9 @@ try {
   });
 
   const baseline = await direct();
-
-  const panel = await openPage(ext.url('src/extension/sidepanel/index.html'));
-  await panel.waitForSelector(READY);
-  await panel.click('[data-tab=files]');
-  await panel.selectOption('select[name=fileDocId]', 'vat');
-  const t0 = performance.now();
-  await panel.setInputFiles('input[type=file]', pdfs);
-  await panel.waitForFunction(
-    (n) => document.querySelectorAll('.file-list li[data-status=ok], .file-list li[data-status=error]').length >= n,
-    FILES,
-    { polling: 'raf', timeout: 600_000 },
-  );
-  const batch = ms(t0, performance.now());
-  const failed = await panel.locator('.file-list li[data-status=error]').count();
-  await panel.close();
+  const current = await batch(ext, extDir, 'this build');
+  if (baseExt) await configure(baseExt, gw.url, token, { openPopupOnResult: false, notifyOnSuccess: false });
+  const before = baseExt ? await batch(baseExt, baseDir!, `the build of ${baselineRef}`) : undefined;
 
   // 1,000 results in the history: the invoices just read, repeated with other numbers
   const read = await readHistory(ext);
@@ -145,10 +171,7 @@ try {
     return { ...e, id: `bench-${i}`, at: e.at - i * 1000, duplicateOf: undefined, data: { ...data, Content: { ...data.Content, InvoiceNo: String(10_000_000 + i) } } };
   });
   await setHistory(ext, many);
-  if (baseExt) {
-    await configure(baseExt, gw.url, token, { openPopupOnResult: false, notifyOnSuccess: false });
-    await setHistory(baseExt, many);
-  }
+  if (baseExt) await setHistory(baseExt, many);
 
   // in turn, so a change of the machine's load falls on each alike
   const popup: { paint: number; data: number }[] = [];
@@ -184,7 +207,12 @@ try {
 
   console.log(`\n| measure | extension | baseline | goal |`);
   console.log(`|---|---|---|---|`);
-  console.log(`| ${FILES} text-layer invoice PDFs, pick → every result visible | ${(batch / 1000).toFixed(1)} s (${failed} failed) | ${(baseline / 1000).toFixed(1)} s straight to 2582-22, ${CONCURRENCY} at once | ≤ 15 s |`);
+  const sec1 = (n: number) => `${(n / 1000).toFixed(1)} s`;
+  const cpuOf = (r: { browserCpu: number; gatewayCpu: number }) => `CPU: browser ${r.browserCpu.toFixed(1)} s, gateway ${r.gatewayCpu.toFixed(1)} s`;
+  const builtBefore = before ? `; the extension of ${baselineRef} ${sec1(before.ms)} (${before.failed} failed; ${cpuOf(before)})` : '';
+  console.log(
+    `| ${FILES} text-layer invoice PDFs, pick → every result visible | ${sec1(current.ms)} (${current.failed} failed; ${cpuOf(current)}) | ${sec1(baseline.ms)} straight to 2582-22, ${CONCURRENCY} at once (CPU: gateway ${baseline.gatewayCpu.toFixed(1)} s)${builtBefore} | ≤ 15 s |`,
+  );
   const mw = (list: number[]) => `${Math.round(median(list))} / ${Math.round(Math.max(...list))} ms`;
   const then = (pick: (o: { paint: number; data: number }) => number) => (baseExt ? `; popup of ${baselineRef} ${mw(basePopup.map(pick))}` : '');
   console.log(`| popup first paint, median / worst of ${OPENS} (${EXPORTED} results stored) | ${mw(popup.map((o) => o.paint))} | options page ${mw(optionsPaint)}${then((o) => o.paint)} | ≤ 150 ms |`);

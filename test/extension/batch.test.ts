@@ -108,6 +108,8 @@ describe('batch queue', () => {
     await batch.resumeBatch();
     await vi.waitFor(() => expect(inFlight).toBe(batch.DEFAULT_CONCURRENCY));
     expect((await db.entriesWithStatus('queued')).map((e) => e.id)).toEqual(ids.slice(batch.DEFAULT_CONCURRENCY));
+    // the badge counts the files left: the ones waiting and the ones being read
+    await vi.waitFor(() => expect(fakeBrowser.action.getBadgeText({})).resolves.toBe('10'));
     release();
     await batch.whenIdle();
     expect(maxInFlight).toBe(batch.DEFAULT_CONCURRENCY);

@@ -32,6 +32,8 @@ const state = {
   running: new Set<string>(),
   requeues: new Map<string, number>(),
   pauseUntil: 0,
+  /** the count the badge shows: each file passes through the queue several times, the badge changes once */
+  shown: undefined as number | undefined,
   /** files finished since the queue was last empty, for the closing notification */
   done: 0,
   failed: 0,
@@ -79,7 +81,8 @@ async function fill(): Promise<void> {
       void runOne(e.id);
     }
   }
-  await reportProgress(queued.length);
+  // a file just started is still `queued` in what was read above: counted once, as running
+  await reportProgress(queued.filter((q) => !state.running.has(q.id)).length);
 }
 
 async function runOne(id: string): Promise<void> {
@@ -127,13 +130,17 @@ async function settle(entry: HistoryEntry, { docId, outcome }: Awaited<ReturnTyp
 }
 
 /** The badge counts the files left; at the end it shows ✓ or ! and one notification tells the tally. */
-async function reportProgress(queued: number): Promise<void> {
-  const left = queued + state.running.size;
+async function reportProgress(waiting: number): Promise<void> {
+  const left = waiting + state.running.size;
   if (left > 0) {
     state.keepAlive ??= setInterval(() => void browser.runtime.getPlatformInfo(), KEEPALIVE_MS);
-    await showProgress(left);
+    if (left !== state.shown) {
+      state.shown = left;
+      await showProgress(left);
+    }
     return;
   }
+  state.shown = undefined;
   clearInterval(state.keepAlive);
   state.keepAlive = undefined;
   if (state.done + state.failed > 0) {

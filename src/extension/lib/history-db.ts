@@ -74,16 +74,23 @@ const rowsToEntries = (rows: Row[]) => rows.flatMap((r) => fromRow(r) ?? []);
 
 let channel: BroadcastChannel | undefined;
 
-/** Tells the popup and the side panel that the history changed. */
-export function announceChange(): void {
+/**
+ * Tells the popup and the side panel that the history changed: the entries with `ids` (added or
+ * updated), or anything (deleted, cleared, pruned) when there are none. A batch changes a few
+ * entries at a time; a list that knows which reads only those again.
+ */
+export function announceChange(ids?: string[]): void {
   channel ??= new BroadcastChannel(CHANNEL);
-  channel.postMessage('changed');
+  channel.postMessage(ids ? { ids } : 'changed');
 }
 
-/** Calls `listener` after each change made by another context; returns the unsubscribe. */
-export function onHistoryChange(listener: () => void): () => void {
+/** Calls `listener` after each change made by another context, with the ids changed when known; returns the unsubscribe. */
+export function onHistoryChange(listener: (ids: string[] | undefined) => void): () => void {
   const ch = new BroadcastChannel(CHANNEL);
-  ch.onmessage = () => listener();
+  ch.onmessage = (m: MessageEvent<unknown>) => {
+    const ids = (m.data as { ids?: unknown } | null)?.ids;
+    listener(Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : undefined);
+  };
   return () => ch.close();
 }
 
@@ -93,7 +100,15 @@ export async function getEntry(id: string): Promise<HistoryEntry | undefined> {
 
 export async function putEntry(entry: HistoryEntry): Promise<void> {
   await (await historyDb()).put('entries', toRow(entry));
-  announceChange();
+  announceChange([entry.id]);
+}
+
+/** The entries with `ids` that are still there, in one transaction. */
+export async function getEntries(ids: string[]): Promise<HistoryEntry[]> {
+  const tx = (await historyDb()).transaction('entries');
+  const rows = await Promise.all(ids.map((id) => tx.store.get(id)));
+  await tx.done;
+  return rowsToEntries(rows.flatMap((r) => r ?? []));
 }
 
 /** The earliest finished entry other than `id` that shares one of `keys`: the original of a duplicate. */
@@ -139,7 +154,7 @@ export async function settleEntry(
     await tx.store.put({ ...next, keys: row.keys, text: row.text });
   }
   await tx.done;
-  announceChange();
+  announceChange(stored.map((e) => e.id));
   return stored;
 }
 
@@ -234,7 +249,7 @@ export async function enqueueFiles(items: { entry: HistoryEntry; file: StoredFil
     ...refused.map((entry) => tx.objectStore('entries').put(toRow(entry))),
   ]);
   await tx.done;
-  announceChange();
+  announceChange([...items.map((i) => i.entry.id), ...refused.map((e) => e.id)]);
 }
 
 export async function getFile(id: string): Promise<StoredFile | undefined> {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
 import { onHistoryChange, recentEntries } from '../lib/history-db';
 import { translator } from '../lib/i18n';
@@ -11,7 +11,7 @@ import { History } from './History';
 import { Postal } from './Postal';
 import { ResultCard } from './ResultCard';
 import { autoCopy } from './auto-copy';
-import { Ctx, type Surface } from './context';
+import { Ctx, type PopupContext, type Surface } from './context';
 import { type IntakeResult, addFiles } from './intake';
 import { filesOfDrop, filesOfPaste, hasFiles } from './file-events';
 import { Frame, type Tab } from './Frame';
@@ -52,6 +52,10 @@ export function App(props: AppProps) {
   const [dragging, setDragging] = useState(false);
   // files dropped or pasted before the settings arrived (they say the type of images)
   const early = useRef<File[]>([...(props.initial?.files ?? [])]);
+  // the newest results serve the result tab only: while another tab shows (a batch in 文件 changes
+  // the history many times a second), they are read again when the result tab comes back
+  const onResultTab = useRef(tab === 'result');
+  const stale = useRef(false);
 
   const refresh = async () => {
     const list = await recentEntries(RECENT);
@@ -73,10 +77,18 @@ export function App(props: AppProps) {
     })();
     let timer: ReturnType<typeof setTimeout> | undefined;
     return onHistoryChange(() => {
+      if (!onResultTab.current) return void (stale.current = true);
       clearTimeout(timer);
       timer = setTimeout(() => void refresh(), REFRESH_DEBOUNCE_MS);
     });
   }, []);
+  useEffect(() => {
+    onResultTab.current = tab === 'result';
+    if (onResultTab.current && stale.current) {
+      stale.current = false;
+      void refresh();
+    }
+  }, [tab]);
 
   const take = async (files: File[]) => {
     if (files.length === 0) return;
@@ -122,6 +134,18 @@ export function App(props: AppProps) {
     };
   }, [view]);
 
+  // one context value while the settings stay: every line of a list reads it, and a new value
+  // would draw all of them again at each change of the history
+  const ctx = useMemo<PopupContext | undefined>(() => {
+    if (!view) return undefined;
+    const saveSettings = async (patch: SettingsPatch) => {
+      const res = await send('settings.save', { patch });
+      if (res.ok) setView(res.value);
+    };
+    const show = (id: string) => (setShown(id), setTab('result'));
+    const lang = view.settings.language;
+    return { lang, t: translator(lang), settings: view.settings, surface, saveSettings, show };
+  }, [view, surface]);
   const frame = { surface, tab, onTab: setTab, dragging };
   if (loadError) {
     return (
@@ -130,17 +154,11 @@ export function App(props: AppProps) {
       </Frame>
     );
   }
-  if (!view) return <Frame lang={lastLanguage()} {...frame} loading />;
-  const lang = view.settings.language;
-  const t = translator(lang);
+  if (!view || !ctx) return <Frame lang={lastLanguage()} {...frame} loading />;
+  const { lang, t } = ctx;
   const current = entries.find((e) => e.id === shown) ?? entries[0];
   // 自动识别: every document found in the same input, one card each, in reading order
   const cards = current?.sheet ? entries.filter((e) => e.sheet?.id === current.sheet!.id).sort((a, b) => a.sheet!.index - b.sheet!.index) : current ? [current] : [];
-  const saveSettings = async (patch: SettingsPatch) => {
-    const res = await send('settings.save', { patch });
-    if (res.ok) setView(res.value);
-  };
-  const show = (id: string) => (setShown(id), setTab('result'));
   const warnings = (
     <>
       {!view.token.set && <p class="warning" role="alert">{t('err_no_token')}</p>}
@@ -149,7 +167,7 @@ export function App(props: AppProps) {
   );
 
   return (
-    <Ctx.Provider value={{ lang, t, settings: view.settings, surface, saveSettings, show }}>
+    <Ctx.Provider value={ctx}>
       <Frame lang={lang} {...frame} warnings={warnings}>
         {tab === 'result' && (cards.length > 0 ? cards.map((e) => <ResultCard key={e.id} entry={e} />) : <p class="empty">{t('no_result')}</p>)}
         {tab === 'result' && note && <p class="note" role="status">{note}</p>}

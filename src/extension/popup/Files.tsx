@@ -1,12 +1,15 @@
+import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../lib/errors';
-import { onHistoryChange, recentFileEntries } from '../lib/history-db';
+import { getEntries, onHistoryChange, recentFileEntries } from '../lib/history-db';
+import type { Translate } from '../lib/i18n';
 import { send } from '../lib/messaging';
 import type { HistoryEntry, Outcome } from '../../protocol/messages';
 import { EntryLine } from './EntryLine';
 import { usePopup } from './context';
 import { DocTypeSelect } from './DocTypeSelect';
 import type { IntakeResult } from './intake';
+import { mergeFileList } from './file-list';
 
 /*
  * The user's files: drop, pick (many at once) or paste them; images are read as the type chosen
@@ -28,6 +31,26 @@ function progressOf(list: HistoryEntry[]) {
   return { active: active.size > 0, total: batch.length, queued: count('queued'), pending: count('pending'), ok: count('ok'), error: count('error') };
 }
 
+/** One file's line, drawn again only when its entry (or the language) changed. */
+class FileLine extends Component<{ entry: HistoryEntry; t: Translate; onRetry(id: string): void }> {
+  override shouldComponentUpdate(next: FileLine['props']) {
+    return next.entry !== this.props.entry || next.t !== this.props.t;
+  }
+  override render() {
+    const { entry: e, t } = this.props;
+    return (
+      <li class={e.status} data-status={e.status} data-id={e.id}>
+        <EntryLine entry={e} />
+        {retryable(e) && (
+          <button type="button" class="retry link" onClick={() => this.props.onRetry(e.id)}>
+            {t('files_retry')}
+          </button>
+        )}
+      </li>
+    );
+  }
+}
+
 export function Files(props: { intake?: IntakeResult; onFiles: (files: File[]) => Promise<void> }) {
   const { t, lang, settings, saveSettings } = usePopup();
   const [list, setList] = useState<HistoryEntry[]>([]);
@@ -35,12 +58,22 @@ export function Files(props: { intake?: IntakeResult; onFiles: (files: File[]) =
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    const load = () => void recentFileEntries(LIST).then(setList);
-    load();
+    // the ids changed since the last read, or everything (a deletion, the first read)
+    let changed: Set<string> | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    return onHistoryChange(() => {
+    const load = async () => {
+      const ids = changed;
+      changed = new Set();
+      if (!ids) return setList(await recentFileEntries(LIST));
+      const found = await getEntries([...ids]);
+      setList((old) => mergeFileList(old, [...ids], found, LIST));
+    };
+    void load();
+    return onHistoryChange((ids) => {
+      if (!ids) changed = undefined;
+      else for (const id of ids) changed?.add(id);
       clearTimeout(timer);
-      timer = setTimeout(load, 150);
+      timer = setTimeout(() => void load(), 150);
     });
   }, []);
 
@@ -102,14 +135,7 @@ export function Files(props: { intake?: IntakeResult; onFiles: (files: File[]) =
       {error && <p class="error" role="alert">{error}</p>}
       <ul class="entries file-list">
         {list.map((e) => (
-          <li key={e.id} class={e.status} data-status={e.status} data-id={e.id}>
-            <EntryLine entry={e} />
-            {retryable(e) && (
-              <button type="button" class="retry link" onClick={() => void act(send('batch.retry', { ids: [e.id] }))}>
-                {t('files_retry')}
-              </button>
-            )}
-          </li>
+          <FileLine key={e.id} entry={e} t={t} onRetry={(id) => void act(send('batch.retry', { ids: [id] }))} />
         ))}
       </ul>
     </section>
