@@ -12,6 +12,10 @@ import { join } from 'node:path';
  * copy each listed `source.path` at `source.commit` to <cache>/<type>/<file>.
  *
  * These sources are separate from the held-out evaluation set and from its repositories.
+ *
+ * The tag `set2` marks the photos added on 26 November 2026 (embassy, military, Hong Kong and
+ * Macao, new-energy large and small, a yellow two-row motorcycle plate, night and traffic-camera
+ * frames): the cases without it are the 77 the figures before that date were measured on.
  */
 
 export interface DevSource {
