@@ -4,7 +4,7 @@ import { warpQuad } from '../../geometry/warp';
 import type { Raster } from '../../image/raster';
 import * as rec from '../../rec/index';
 import { plateColour, redMarks, type PlateBackground, type PlateColour } from './colour';
-import { parsePlate, redMarkVariants, type PlateReading, type ReadChar } from './grammar';
+import { cleanChars, parsePlate, redMarkVariants, type PlateReading, type ReadChar } from './grammar';
 import { plateCorners } from './rectify';
 
 /*
@@ -160,45 +160,69 @@ function band(r: Raster, u0: number, u1: number, v0: number, v1: number): Quad {
   return rectQuad({ left: x(u0), right: x(u1), top: y(v0), bottom: y(v1) });
 }
 
-/** Detects the text rows of an upright plate, reads them with alternatives, parses the number. */
-async function readUpright({ raster, double }: Upright, { colour, certainty }: PlateBackground, seed: Seed): Promise<PlateReading | undefined> {
+interface UprightRead {
+  reading?: PlateReading;
+  /** characters of the fullest reading tried: one short of a plate says a character was cut off */
+  chars: number;
+}
+
+/**
+ * Detects the text rows of an upright plate, reads them with alternatives, parses the number.
+ * `lost`: a character is missing from every detected line (a blurred province the detector
+ * did not take for text): the whole plate is read as one line instead, its blob still reads
+ * with provinces among its alternatives, and the plate is no surer than UNSEEN.
+ */
+async function readUpright({ raster, double }: Upright, { colour, certainty }: PlateBackground, seed: Seed, lost = false): Promise<UprightRead> {
   const area = seed.area === true;
   const marks = colour === 'white' || colour === 'black' ? redMarks(raster, colour) : undefined;
   const plate = marks?.recoloured ?? raster;
-  const parse = (read: ReadChar[]) => parsePlate([read, ...(marks ? redMarkVariants(read, colour, marks.at) : [])], colour, certainty);
-  if (seed.crop && !double) {
+  const parse = (reads: ReadChar[][]) => parsePlate(reads.flatMap((r) => [r, ...(marks ? redMarkVariants(r, colour, marks.at) : [])]), colour, certainty);
+  if (seed.crop && !double && !lost) {
     // the upright one-row plate is its row: detecting it first was a third of a crop's CPU
     // (issue 17). Taken when every character is sure; otherwise the rows are detected as below
     const whole = await rec.run({ image: plate, quads: [band(plate, -0.01, 1.01, 0.05, 0.95)], alternatives: 5 });
-    const reading = parse(whole.lines[0]?.chars ?? []);
-    if (reading && reading.weakest >= SURE) return reading;
+    const reading = parse([whole.lines[0]?.chars ?? []]);
+    if (reading && reading.weakest >= SURE) return { reading, chars: cleanChars(whole.lines[0]?.chars ?? []).length };
   }
-  const found = await det.run({ image: plate, side: Math.max(plate.width, plate.height) });
   const all = { left: 0, top: 0, right: plate.width, bottom: plate.height };
-  let quads = plateLines(found.boxes.map((b) => b.quad), all);
+  let quads = lost ? [] : plateLines((await det.run({ image: plate, side: Math.max(plate.width, plate.height) })).boxes.map((b) => b.quad), all);
   if (area) {
     // a coloured patch is a plate only if characters run across most of it
     const xs = quads.flatMap((q) => q.map((p) => p.x));
-    if (quads.length === 0 || Math.max(...xs) - Math.min(...xs) < 0.6 * plate.width) return undefined;
+    if (quads.length === 0 || Math.max(...xs) - Math.min(...xs) < 0.6 * plate.width) return { chars: 0 };
   }
   if (quads.length === 0) quads = [rectQuad(all)];
   const read = await rec.run({ image: plate, quads, alternatives: 5 });
-  const chars: ReadChar[] = read.lines.flatMap((l) => l.chars ?? []);
-  let reading = parse(chars);
+  const readings = [read.lines.flatMap((l) => l.chars ?? [])];
+  if (marks && marks.at !== 'none') {
+    // repainting the red saves a smeared 警 but can blot a clear red letter (the V of a
+    // military VA·30093 read as O): the plate as photographed is read too
+    const asIs = await rec.run({ image: raster, quads, alternatives: 5 });
+    readings.push(asIs.lines.flatMap((l) => l.chars ?? []));
+  }
+  let reading = parse(readings);
   if (!reading && quads.length > 1) {
     // one pass over the whole plate when the pieces do not add up (a row split badly)
     const whole = await rec.run({ image: plate, quads: [rectQuad(all)], alternatives: 5 });
-    reading = parse(whole.lines[0]?.chars ?? []);
+    reading = parse([whole.lines[0]?.chars ?? []]);
   }
   if (!reading && double) {
     // the small upper row of a two-row plate escapes the detector when blurred: read the
     // rows where GA 36 puts them (upper 15–75 mm, lower 90–200 mm of 220)
     const rows = await rec.run({ image: plate, quads: [band(plate, 0.15, 0.85, 0.04, 0.38), band(plate, 0, 1, 0.38, 0.95)], alternatives: 5 });
-    reading = parse(rows.lines.flatMap((l) => l.chars ?? []));
+    reading = parse([rows.lines.flatMap((l) => l.chars ?? [])]);
   }
-  return reading;
+  // whatever the recogniser made of a blur (a blurred 浙 comes out 皖 at 0.85), and a reading
+  // of detected characters alone ranks above it
+  if (reading && lost) reading = { ...reading, weakest: Math.min(reading.weakest, UNSEEN), repaired: reading.repaired + 1 };
+  return { reading, chars: Math.max(...readings.map((r) => cleanChars(r).length)) };
 }
 
+/** how sure a character can be that only the whole plate's read found */
+const UNSEEN = 0.5;
+
+/** Plates have 7 characters, new-energy ones 8: a reading one short lost one at an end. */
+const oneShort = (chars: number) => chars === 6 || chars === 7;
 
 export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound | undefined> {
   const scale = Math.min(4, Math.max(0.4, TEXT_HEIGHT / (seed.area ? seed.h * 0.6 : seed.h)));
@@ -228,9 +252,9 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
   const { colour, certainty } = background;
   let corners = plateCorners(crop, background.isBackground, seedRect);
   if (corners && !seed.area && !plausible(corners, seedRect, colour)) corners = undefined;
-  let reading: PlateReading | undefined;
-  if (corners) reading = await readUpright(upright(crop, corners), background, seed);
-  if (!reading || !corners) {
+  let read: UprightRead = { chars: 0 };
+  if (corners) read = await readUpright(upright(crop, corners), background, seed);
+  if (!read.reading || !corners) {
     // no plate-shaped background (white plate on a white car, heavy glare): grow a box instead
     const h = seedRect.bottom - seedRect.top, w = seedRect.right - seedRect.left;
     const limit = {
@@ -240,9 +264,24 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
       bottom: Math.min(outH, seedRect.bottom + 0.3 * h),
     };
     const grown = seed.area ? seedRect : grow(crop, seedRect, limit, background.isBackground);
+    const outline = corners, previous = read.chars;
     corners = rectQuad(grown);
-    reading = await readUpright(upright(crop, corners), background, seed);
+    read = await readUpright(upright(crop, corners), background, seed);
+    if (!read.reading && !seed.area && oneShort(Math.max(previous, read.chars))) {
+      // one character short: a blurred province the detector left out (the whole plate read
+      // as one line), or one cut off at an end, where the outline and the grown box both
+      // stop at a character that is not background and touches the frame (the red 使 of a
+      // black plate on a black car): the line widened by a character each side
+      const plate = outline ?? corners;
+      read = await readUpright(upright(crop, plate), background, seed, true);
+      if (read.reading) corners = plate;
+      else {
+        corners = rectQuad({ ...grown, left: limit.left, right: limit.right });
+        read = await readUpright(upright(crop, corners), background, seed);
+      }
+    }
   }
+  const reading = read.reading;
   if (!reading) return undefined;
   return { reading, colour, colourCertainty: certainty, corners: corners.map(toImage) };
 }

@@ -13,10 +13,18 @@ import { degrade, drawPlate, PLATE_TYPE, plateNumber, placeQuad, renderPlateScen
  * - small: a plate 60–90 px wide in a large photo (a car seen from afar or from above);
  * - top-down: seen from above, the plate squashed to a third of its height;
  * - lookalike: provinces the recogniser confuses (川 州, 桂 皖 柱, 贵 责, 赣 输, 湘 相...),
- *   whose first character must come back right or marked unsure, never confidently wrong.
+ *   whose first character must come back right or marked unsure, never confidently wrong;
+ * - blurred-province: the province alone a smudge (mud, a bracket's shadow, motion), the rest
+ *   sharp: the plate must still be found, its province marked unsure (CCPD's blur subset);
+ * - dark-car: a black plate on a black car, its red 使 or 领 against the white frame, where
+ *   the plate's outline stops at the red character and cuts it off;
+ * - pale-red: a white plate whose red characters are washed pink by sunlight (a military
+ *   VA·30093 in a street photo), which repainting them for the recogniser can blot.
  */
 
-export type PlateScenario = 'street' | 'tight-crop' | 'cctv' | 'dusty' | 'small' | 'top-down' | 'lookalike';
+export type PlateScenario =
+  | 'street' | 'tight-crop' | 'cctv' | 'dusty' | 'small' | 'top-down' | 'lookalike'
+  | 'blurred-province' | 'dark-car' | 'pale-red';
 
 /** Provinces whose characters the recogniser confuses with others or with Latin letters. */
 export const LOOKALIKE_PROVINCES = '川桂皖贵赣湘鄂晋冀津沪渝苏';
@@ -42,6 +50,12 @@ export const PLATE_SCENE_KINDS: { kind: PlateKind; scenario: PlateScenario }[] =
   { kind: 'yellow', scenario: 'lookalike' },
   { kind: 'green-small', scenario: 'lookalike' },
   { kind: 'coach', scenario: 'lookalike' },
+  { kind: 'blue', scenario: 'blurred-province' },
+  { kind: 'green-small', scenario: 'blurred-province' },
+  { kind: 'embassy', scenario: 'dark-car' },
+  { kind: 'consulate', scenario: 'dark-car' },
+  { kind: 'military', scenario: 'pale-red' },
+  { kind: 'police', scenario: 'pale-red' },
 ];
 
 /** A plate kind as the colour/layout tag bench:documents reports. */
@@ -116,6 +130,25 @@ function surveillance(src: Canvas, rnd: Random): Canvas {
   return out;
 }
 
+/** The province's cell smudged: blurred hard and lowered in contrast, the rest left sharp. */
+function smudgeProvince(plate: Canvas, rnd: Random): Canvas {
+  const cellW = Math.round(plate.width * 0.13);
+  const out = createCanvas(plate.width, plate.height);
+  const ctx = out.getContext('2d');
+  ctx.drawImage(plate, 0, 0);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, cellW, plate.height);
+  ctx.clip();
+  ctx.filter = `blur(${(plate.height * (0.035 + rnd() * 0.015)).toFixed(1)}px) contrast(0.6)`;
+  ctx.drawImage(plate, 0, 0);
+  ctx.restore();
+  return out;
+}
+
+/** Whether a case's province can be read at all (bench and tests score only the rest when not). */
+export const provinceLegible = (scenario: PlateScenario) => scenario !== 'blurred-province';
+
 /** One synthetic plate case of a kind and scenario. */
 export async function renderPlateCase(seed: number, kind: PlateKind, scenario: PlateScenario): Promise<PlateCase> {
   if (!registerChineseFont()) throw new Error('no Simplified Chinese font: install @embedpdf/fonts-sc or fonts-wqy-zenhei');
@@ -132,9 +165,11 @@ export async function renderPlateCase(seed: number, kind: PlateKind, scenario: P
     seed,
     kind,
     number,
-    plateWidth: scenario === 'small' ? 60 + rnd() * 30 : scenario === 'cctv' || scenario === 'dusty' ? 150 + rnd() * 90 : undefined,
     squash: scenario === 'top-down' ? 0.35 + rnd() * 0.15 : undefined,
-    dust: scenario === 'dusty' ? (plate) => dust(plate, rnd) : undefined,
+    dust: scenario === 'dusty' ? (plate) => dust(plate, rnd) : scenario === 'blurred-province' ? (plate) => smudgeProvince(plate, rnd) : undefined,
+    plateWidth: scenario === 'small' ? 60 + rnd() * 30 : scenario === 'cctv' || scenario === 'dusty' ? 150 + rnd() * 90 : scenario === 'blurred-province' ? 130 + rnd() * 80 : undefined,
+    paint: scenario === 'dark-car' ? '#0d0e10' : undefined,
+    red: scenario === 'pale-red' ? pick(rnd, ['#e68a8a', '#f0a8a0', '#f4b4b4']) : undefined,
     frame: scenario === 'cctv' || scenario === 'dusty' ? (canvas) => surveillance(canvas, rnd) : undefined,
   });
   return { ...scene, name, scenario, tags };

@@ -106,8 +106,8 @@ function cell(ctx: SKRSContext2D, ch: string, x: number, y: number, w: number, h
   ctx.restore();
 }
 
-/** The plate alone, `k` pixels per millimetre. */
-export function drawPlate(kind: PlateKind, number: string, k: number): Canvas {
+/** The plate alone, `k` pixels per millimetre; `red` the paint of its red characters. */
+export function drawPlate(kind: PlateKind, number: string, k: number, red = '#d01818'): Canvas {
   const chars = [...number];
   const double = kind === 'yellow-double' || kind === 'trailer';
   const wide = chars.length === 8;
@@ -122,7 +122,7 @@ export function drawPlate(kind: PlateKind, number: string, k: number): Canvas {
   ctx.beginPath();
   ctx.roundRect(5 * k, 5 * k, W - 10 * k, H - 10 * k, 8 * k);
   ctx.stroke();
-  const ink = (i: number) => (style.red?.includes(i) ? '#d01818' : style.ink);
+  const ink = (i: number) => (style.red?.includes(i) ? red : style.ink);
   if (double) {
     cell(ctx, chars[0]!, 110 * k, 15 * k, 80 * k, 60 * k, ink(0));
     cell(ctx, chars[1]!, 250 * k, 15 * k, 80 * k, 60 * k, ink(1));
@@ -216,10 +216,11 @@ export interface PlateScene {
 
 const PAINT = ['#e9e9e6', '#c4c6c8', '#8b8f93', '#2a2c30', '#101114', '#8c1c1c', '#1d3556', '#3b4a3a', '#d8cfbf', '#5a4632'];
 
-function scene(rnd: Random, width: number, height: number): Canvas {
+function scene(rnd: Random, width: number, height: number, chosen?: string): Canvas {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  const paint = pick(rnd, PAINT);
+  const picked = pick(rnd, PAINT);
+  const paint = chosen ?? picked;
   const g = ctx.createLinearGradient(0, 0, width * rnd(), height);
   g.addColorStop(0, paint);
   g.addColorStop(0.5 + rnd() * 0.3, '#ffffff30');
@@ -255,6 +256,10 @@ export interface PlateSceneOptions {
   dust?: (plate: Canvas) => Canvas;
   /** turns the finished photo into another frame (a surveillance camera's); may change its size */
   frame?: (photo: Canvas) => Canvas;
+  /** the car's paint (CSS colour) rather than a random one */
+  paint?: string;
+  /** the paint of red characters (警, 使, 领, a military plate's letters) */
+  red?: string;
 }
 
 export async function renderPlateScene(options: PlateSceneOptions): Promise<PlateScene> {
@@ -264,7 +269,7 @@ export async function renderPlateScene(options: PlateSceneOptions): Promise<Plat
   const variant = options.variant ?? 'photo';
   const number = options.number ?? plateNumber(rnd, kind);
   const [width, height] = pick(rnd, [[720, 1160], [800, 600], [1280, 720], [640, 480]] as const);
-  const canvas = scene(rnd, width, height);
+  const canvas = scene(rnd, width, height, options.paint);
   const ctx = canvas.getContext('2d');
   if (rnd() < 0.4) {
     // a dealer sticker: text that looks like a plate neither in grammar nor in colour
@@ -275,7 +280,7 @@ export async function renderPlateScene(options: PlateSceneOptions): Promise<Plat
     ctx.fillText(`${pick(rnd, ['东风', '长安', '吉利', '奇瑞'])}4S店 0551-${many(rnd, DIGITS, 7)}`, width * 0.05 + 8, height * 0.08 + 30);
   }
   const plateWidth = options.plateWidth ?? 85 + rnd() * Math.min(280, width * 0.4);
-  const drawn = drawPlate(kind, number, 3);
+  const drawn = drawPlate(kind, number, 3, options.red);
   const plate = options.dust ? options.dust(drawn) : drawn;
   const scale = plateWidth / plate.width, ph = plate.height * scale * (options.squash ?? 1);
   const cx = width * (0.3 + rnd() * 0.4), cy = height * (0.45 + rnd() * 0.2);
