@@ -64,10 +64,13 @@ async function realCases(): Promise<DocumentCase[]> {
       ...(p.type ? { PlateType: p.type } : {}),
       Plates: count,
     });
-    cases.push({ name: photo.file, source: 'real', bytes: photo.bytes, options: {}, expected: expected(plate), tags: ['photo', ...photo.tags] });
+    // a dataset's label names the province even where the image does not show it (CCPD's
+    // file name): a sure answer that differs is still sure but wrong; a reader's label does not
+    const known = photo.source.labels.startsWith('CCPD file name') ? { PlateNumber: plate.number } : undefined;
+    cases.push({ name: photo.file, source: 'real', bytes: photo.bytes, options: {}, expected: expected(plate), tags: ['photo', ...photo.tags], known });
     if (!plate.box) continue;
     for (const v of await variants(photo.bytes, plate.box)) {
-      cases.push({ name: `${photo.file} (${v.tag})`, source: 'real', bytes: v.bytes, options: {}, expected: { ...expected(plate), Plates: 1 }, tags: [v.tag, ...photo.tags] });
+      cases.push({ name: `${photo.file} (${v.tag})`, source: 'real', bytes: v.bytes, options: {}, expected: { ...expected(plate), Plates: 1 }, tags: [v.tag, ...photo.tags], known });
     }
   }
   return cases;
@@ -111,7 +114,7 @@ export const plateBench: DocumentBench = {
       const s = await renderPlateCase(seed * 1000 + i, kind, scenario);
       // a smudged province is scored like a real one no person can read: the rest only
       const number: Record<string, FieldValue> = provinceLegible(scenario) ? { PlateNumber: s.number } : { Serial: s.number.slice(1) };
-      cases.push({ name: s.name, source: 'synthetic', bytes: s.bytes, options: {}, expected: { ...number, PlateType: s.type, Plates: 1 }, tags: s.tags });
+      cases.push({ name: s.name, source: 'synthetic', bytes: s.bytes, options: {}, expected: { ...number, PlateType: s.type, Plates: 1 }, tags: s.tags, known: { PlateNumber: s.number } });
     }
     return cases;
   },
@@ -124,7 +127,7 @@ export const plateBench: DocumentBench = {
     return out;
   },
   sureButWrong(c, data) {
-    const expected = c.expected.PlateNumber;
+    const expected = c.expected.PlateNumber ?? c.known?.PlateNumber;
     if (typeof expected !== 'string') return false;
     // the plate a user takes: the most confident one
     const top = [...(data as { Plates: Plate[] }).Plates].sort((a, b) => b.Confidence - a.Confidence)[0];

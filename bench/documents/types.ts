@@ -17,6 +17,8 @@ export interface DocumentCase {
   expected: Record<string, FieldValue>;
   /** what the case stands for (plate colour/layout, failure category): the bench reports each tag apart */
   tags?: string[];
+  /** truth known besides what is scored (a plate number whose province no person can read in the image) */
+  known?: Record<string, FieldValue>;
 }
 
 export interface DocumentBench {
