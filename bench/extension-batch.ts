@@ -100,7 +100,8 @@ async function batch(on: LoadedExtension, dir: string, label: string) {
   const browser = rootProcess(`--load-extension=${dir}`);
   if (browser === undefined) throw new Error(`no browser process runs ${dir}`);
   const panel = await openPage(on.url('src/extension/sidepanel/index.html'), on);
-  await panel.waitForSelector(READY);
+  // settings and newest results in; a build before the frame painted first (EXT_BASELINE) drew its header only then
+  await panel.waitForFunction((ready) => document.querySelector(ready) || (document.querySelector('header.top') && !document.querySelector('main[aria-busy]')), READY);
   await panel.click('[data-tab=files]');
   await panel.selectOption('select[name=fileDocId]', 'vat');
   const [browser0, gateway0, kinds0] = [treeCpuSeconds(browser), ownCpuSeconds(), treeCpuByKind(browser)];
