@@ -1,27 +1,32 @@
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
+import { classify } from './classify';
+import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
+import { viewOf } from './read';
 import { type Region, regionOf, wholeImage } from './region';
 import { anchors } from './types';
 
 /*
  * The document regions of an image (2582-25). Text lines are joined into documents by
  * single linkage in order of their gaps (Kruskal): two lines link when they lie within a few
- * line heights of each other along and across their text and run the same way (an upside-down
- * receipt beside an upright one stays apart) on paper of one colour (the paper just above and
- * below each line: a pink ticket touching a white note are two papers). Lines a document prints once (types.ts
+ * line heights of each other along and across their text, and their groups run the same way
+ * (an upside-down receipt beside an upright one stays apart) on paper of one colour (paper.ts:
+ * a pink ticket touching a white note are two papers). Lines a document prints once (types.ts
  * `anchors`: 发票号码, a ticket's seat, a licence's title, a plate, a VIN) forbid a link that
  * would put two of them in one group, so receipts pasted edge to edge come apart: inside a
  * receipt the gaps are smaller than between receipts, so each group holds its own anchor
- * before the first link across is tried. Groups without an anchor (a box of a form torn off by
- * a wide gap) join the nearest anchored group in whose column they lie. The regions
- * are listed in reading order: rows of regions top to bottom, left to right within a row.
+ * before the first link across is tried. Pieces torn off a document by a wide gap join it
+ * when they lie on its paper (adoptFragments). The regions are listed in reading order: rows
+ * of regions top to bottom, left to right within a row.
  */
 
 /** Link reach, in line heights: along the text (label to value) and across it (line to line). */
 const ALONG = 3.5;
 const ACROSS = 2.2;
 /** how far a fragment may lie from the document it joins, in line heights */
-const ORPHAN_REACH = 4;
+const FRAGMENT_REACH = 6;
+/** how far, within the shape of its document's type (types.ts) */
+const SHAPE_REACH = 16;
 /** lines whose directions differ by more than this (degrees) are not one document's */
 const TURN_TOLERANCE = 30;
 /** papers whose colours differ by more than this (RGB distance) are two documents */
@@ -48,27 +53,6 @@ function gaps(a: OcrLine, b: OcrLine): { along: number; across: number } {
   return { along: Math.max(0, u0 - hw, -hw - u1), across: Math.max(0, v0 - hh, -hh - v1) };
 }
 
-type Rgb = [number, number, number];
-
-/** The paper's colour around a line: the median of points just above and below its box. */
-function paperOf(image: Raster, l: OcrLine): Rgb {
-  const rad = (l.box.angle * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad);
-  const samples: Rgb[] = [];
-  for (let k = 0; k < 12; k++) {
-    const u = (k / 11 - 0.5) * l.box.w;
-    for (const v of [-0.8 * l.box.h, 0.8 * l.box.h]) {
-      const x = Math.round(l.box.cx + u * cos - v * sin), y = Math.round(l.box.cy + u * sin + v * cos);
-      if (x < 0 || y < 0 || x >= image.width || y >= image.height) continue;
-      const i = (y * image.width + x) * 3;
-      samples.push([image.data[i]!, image.data[i + 1]!, image.data[i + 2]!]);
-    }
-  }
-  const med = (c: number) => samples.map((s) => s[c]!).sort((p, q) => p - q)[samples.length >> 1] ?? 0;
-  return [med(0), med(1), med(2)];
-}
-
-const colourGap = (p: Rgb, q: Rgb) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
-
 interface Placed {
   line: OcrLine;
   paper: Rgb;
@@ -87,25 +71,46 @@ function distance({ line: a, paper: pa }: Placed, { line: b, paper: pb }: Placed
   return Math.max(along / (reach.along * unit), across / (reach.across * unit));
 }
 
+/**
+ * The groups of the linkage. A link is refused when it would join two groups that each hold
+ * the same anchor, whose text runs different ways, or whose papers differ: tested on the
+ * groups as a whole (their weighted direction, the median of their lines' papers), not on the
+ * two lines that link, so one stray line (a short mark without a direction, a line on a
+ * ticket's edge whose paper samples fall on the neighbour) cannot bridge two documents.
+ */
 class Groups {
   readonly parent: number[];
   readonly anchored: Set<string>[];
-  constructor(lines: OcrLine[]) {
-    this.parent = lines.map((_, i) => i);
-    this.anchored = lines.map((l) => new Set(anchors.filter((a) => a.test(l.text.replace(/\s+/g, ''))).map((a) => a.name)));
+  /** per root: the sum of its directional lines' unit vectors weighted by length */
+  readonly heading: { cos: number; sin: number }[];
+  readonly papers: Rgb[][];
+  constructor(placed: Placed[]) {
+    this.parent = placed.map((_, i) => i);
+    this.anchored = placed.map(({ line: l }) => new Set(anchors.filter((a) => a.test(l.text.replace(/\s+/g, ''))).map((a) => a.name)));
+    this.heading = placed.map(({ line: l }) => {
+      const w = directional(l) ? l.box.w : 0, rad = (l.box.angle * Math.PI) / 180;
+      return { cos: w * Math.cos(rad), sin: w * Math.sin(rad) };
+    });
+    this.papers = placed.map((p) => [p.paper]);
   }
   find(i: number): number {
     while (this.parent[i] !== i) i = this.parent[i] = this.parent[this.parent[i]!]!;
     return i;
   }
-  /** joins the groups of i and j unless both hold the same anchor */
+  /** joins the groups of i and j unless they hold the same anchor, run different ways or lie on different papers */
   join(i: number, j: number): boolean {
     const a = this.find(i), b = this.find(j);
     if (a === b) return true;
     const A = this.anchored[a]!, B = this.anchored[b]!;
     for (const name of A) if (B.has(name)) return false;
+    const ha = this.heading[a]!, hb = this.heading[b]!;
+    const directed = (h: { cos: number; sin: number }) => h.cos !== 0 || h.sin !== 0;
+    if (directed(ha) && directed(hb) && angleGap((Math.atan2(ha.sin, ha.cos) * 180) / Math.PI, (Math.atan2(hb.sin, hb.cos) * 180) / Math.PI) > TURN_TOLERANCE) return false;
+    if (colourGap(medianPaper(this.papers[a]!), medianPaper(this.papers[b]!)) > PAPER_DIFFERENCE) return false;
     this.parent[b] = a;
     for (const name of B) A.add(name);
+    this.heading[a] = { cos: ha.cos + hb.cos, sin: ha.sin + hb.sin };
+    this.papers[a]!.push(...this.papers[b]!);
     return true;
   }
   members(count: number): number[][] {
@@ -115,8 +120,8 @@ class Groups {
   }
 }
 
-function linkLines(image: Raster, lines: OcrLine[]): OcrLine[][] {
-  const placed = lines.map((line) => ({ line, paper: paperOf(image, line) }));
+function linkLines(placed: Placed[]): OcrLine[][] {
+  const lines = placed.map((p) => p.line);
   const edges: { i: number; j: number; d: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
@@ -125,7 +130,7 @@ function linkLines(image: Raster, lines: OcrLine[]): OcrLine[][] {
     }
   }
   edges.sort((x, y) => x.d - y.d);
-  const groups = new Groups(lines);
+  const groups = new Groups(placed);
   for (const { i, j } of edges) groups.join(i, j);
   return groups.members(lines.length).map((m) => m.map((i) => lines[i]!));
 }
@@ -134,40 +139,71 @@ const textOf = (lines: OcrLine[]) => lines.map((l) => l.text.replace(/\s+/g, '')
 const hasAnchor = (lines: OcrLine[]) => textOf(lines).some((t) => anchors.some((a) => a.test(t)));
 
 /**
- * Fragments torn from a document by a wide gap (a ticket's fine print in its dashed box, a VAT
- * invoice's amounts box, a licence's last rows below its portrait): groups without an anchor
- * join the nearest document that has one when they lie in its column (within its extent along
- * its text, give or take two line heights), within ORPHAN_REACH line heights of it, on paper of
- * about its colour. A note beside a receipt lies outside its column and stays a document of its own.
+ * Fragments torn from a document by a wide gap (a VAT invoice's totals and seller box below its
+ * empty item rows, a ticket's fine print in its dashed box, a licence's last rows below its
+ * portrait): a group that holds no anchor and is no type of its own (classify.ts), or is the
+ * type of an anchored document beside it, joins the document (a group with an anchor or a
+ * type) whose paper it lies on: in its column (within its extent along its text, give or take
+ * two line heights), running its way, on paper of about its colour, with nothing but that paper
+ * between them (paper.ts: no desk, no other sheet, no edge), and either within FRAGMENT_REACH
+ * line heights or, farther, within the shape of the document's type (types.ts `shape`: the two
+ * together no taller for their width than that type's paper). A note beside a receipt lies
+ * outside its column, one below a VAT invoice outside its shape, one on a desk has desk
+ * between: they stay documents of their own.
  */
-function adoptOrphans(groups: OcrLine[][], image: Raster): OcrLine[][] {
-  const papers = new Map(groups.flat().map((l) => [l, paperOf(image, l)]));
-  const anchored = groups.map(hasAnchor);
+function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine, Rgb>): OcrLine[][] {
   const frames = groups.map((g) => regionOf(g, image, 0));
-  const inColumn = (fragment: OcrLine[], m: number) => {
-    const f = frames[m]!;
-    const rad = (f.angle * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad);
-    const u = (p: { x: number; y: number }) => p.x * cos + p.y * sin;
-    const home = f.quad.map(u), own = fragment.flatMap((l) => l.quad.map(u));
-    const slack = 2 * f.unit;
-    return Math.min(...own) >= Math.min(...home) - slack && Math.max(...own) <= Math.max(...home) + slack;
-  };
+  const kinds = groups.map((g, k) => classify(viewOf(frames[k]!)));
+  const anchored = groups.map(hasAnchor);
+  const typed = (k: number) => kinds[k]!.rule !== undefined && kinds[k]!.type !== 'table';
+  const isDocument = groups.map((g, k) => anchored[k] || typed(k));
+  // a piece with no anchor joins a document when it is no type, or the document's type (a
+  // ticket's fine print says 12306, a licence's English subtitle says Driving License, the
+  // seller's box of an upside-down VAT invoice says 销售方); two typed pieces only within the
+  // shape of their type, so two VAT invoices one above the other stay two
+  const fits = (k: number, m: number, withinShape: boolean) => !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape));
   const out = groups.map((g) => [...g]);
+  const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
+  const onPaper = (k: number, m: number) => colourGap(paperOfGroup[k]!, paperOfGroup[m]!) <= PAPER_DIFFERENCE;
+  /** the fragment's and the document's extent together, along and across the document's text */
+  const together = (fragment: OcrLine[], m: number) => {
+    const f = regionOf(out[m]!, image, 0);
+    const rad = (f.angle * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad);
+    const points = fragment.flatMap((l) => l.quad);
+    const us = points.map((p) => p.x * cos + p.y * sin), vs = points.map((p) => -p.x * sin + p.y * cos);
+    const home = f.quad.map((p) => p.x * cos + p.y * sin), homeV = f.quad.map((p) => -p.x * sin + p.y * cos);
+    const slack = 2 * f.unit;
+    const inColumn = Math.min(...us) >= Math.min(...home) - slack && Math.max(...us) <= Math.max(...home) + slack;
+    const along = Math.max(...home) - Math.min(...home);
+    const across = Math.max(...vs, ...homeV) - Math.min(...vs, ...homeV);
+    const shape = kinds[m]!.rule?.shape;
+    return { inColumn, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
+  };
   groups.forEach((group, k) => {
     if (anchored[k]) return;
-    let best = -1, bestD = Infinity;
-    groups.forEach((other, m) => {
-      if (m === k || !anchored[m] || !inColumn(group, m)) return;
+    const candidates: { m: number; d: number; a: OcrLine; b: OcrLine }[] = [];
+    // documents as grown so far: a ticket's last line reaches it through its fine print taken in before
+    out.forEach((other, m) => {
+      if (m === k || !isDocument[m] || other.length === 0) return;
+      const { inColumn, shaped, withinShape } = together(group, m);
+      // a document of a type with a shape takes in nothing beyond it
+      if ((shaped && !withinShape) || !fits(k, m, withinShape) || !inColumn || !onPaper(k, m)) return;
+      const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
+      let near: (typeof candidates)[number] | undefined;
       for (const a of group) for (const b of other) {
-        // a fragment's lines sit on the document's tinted bands, near its rules and seals: its paper is compared loosely
-        const d = distance({ line: a, paper: papers.get(a)! }, { line: b, paper: papers.get(b)! }, 2 * PAPER_DIFFERENCE, { along: ORPHAN_REACH, across: ORPHAN_REACH });
-        if (d <= 1 && d < bestD) [best, bestD] = [m, d];
+        // the papers are compared above, group to group
+        const d = distance({ line: a, paper: papers.get(a)! }, { line: b, paper: papers.get(b)! }, Infinity, { along: reach, across: reach }) * reach;
+        if (d <= reach && d < (near?.d ?? Infinity)) near = { m, d, a, b };
       }
+      if (near) candidates.push(near);
     });
-    if (best >= 0) {
-      out[best]!.push(...out[k]!);
-      out[k] = [];
-    }
+    // the nearest document whose paper the way to it does not leave
+    const home = candidates
+      .sort((x, y) => x.d - y.d)
+      .find(({ m, a, b }) => !leavesPaper(image, a, b, paperOfGroup[m]!, [...group, ...out[m]!], PAPER_DIFFERENCE, Math.min(a.box.h, b.box.h)));
+    if (!home) return;
+    out[home.m]!.push(...out[k]!);
+    out[k] = [];
   });
   return out.filter((g) => g.length > 0);
 }
@@ -186,7 +222,9 @@ function regionOrder(regions: Region[]): Region[] {
 
 export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   if (lines.length === 0) return [];
-  const groups = adoptOrphans(linkLines(image, lines), image)
+  const placed = lines.map((line) => ({ line, paper: paperOf(image, line) }));
+  const papers = new Map(placed.map((p) => [p.line, p.paper]));
+  const groups = adoptFragments(linkLines(placed), image, papers)
     // a stray mark read as a character or two is no document
     .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
   if (groups.length === 0) return [];

@@ -45,6 +45,13 @@ export interface TypeRule {
   cues: Cue[];
   /** the extractor's options for this region (licences: face or back page) */
   options?(region: RegionView): Record<string, unknown>;
+  /**
+   * How tall the type's printed text stands at most, in widths of it (its paper's proportion
+   * and some slack): a piece torn off the document by a wide gap (a VAT invoice's totals below
+   * its empty item rows) joins it while the two together stay within that shape (regions.ts).
+   * Types of any shape (tables, general text) have none.
+   */
+  shape?: number;
 }
 
 /** Evidence a type needs before a region is called that type. */
@@ -87,6 +94,8 @@ export const typeRules: TypeRule[] = [
       word('masked id number', /\d{10}\*{4}[\dX]{4}/, 1),
       word('fare', /[¥￥]\d+\.\d元?/, 0.5),
     ],
+    // 85.6 × 54 mm card ticket, the railway e-ticket a half A4 page
+    shape: 0.8,
   },
   {
     type: 'vat_invoice',
@@ -100,6 +109,8 @@ export const typeRules: TypeRule[] = [
       word('check code', /校验码|密码区/, 1),
       word('issue date', /开票日期/, 0.5),
     ],
+    // 240 × 140 mm
+    shape: 0.75,
   },
   {
     type: 'taxi_invoice',
@@ -109,6 +120,8 @@ export const typeRules: TypeRule[] = [
       ...labels('meter label', [/上车/, /下车/, /里程/, /等候/, /单价/, /车号/], 0.75),
       word('invoice header', /发票代码|发票号码/, 0.5),
     ],
+    // a roll receipt about 2.5 times as tall as wide
+    shape: 3,
   },
   {
     type: 'plate',
@@ -127,6 +140,8 @@ export const typeRules: TypeRule[] = [
       ...labels('driver licence label', [/准驾车型|ClassofVehicle/i, /初次领证|DateofFirstIssue/i, /有效(?:期限|起始)/, /档案编号/], 1),
     ],
     options: (r) => ({ side: /副页|档案编号|记录/.test(r.text) && !/准驾车型|初次领证/.test(r.text) ? 'back' : 'face' }),
+    // 88 × 60 mm
+    shape: 0.85,
   },
   {
     type: 'vehicle_license',
@@ -137,6 +152,8 @@ export const typeRules: TypeRule[] = [
       ...labels('vehicle licence back label', [/核定载(?:人数|质量)/, /整备质量/, /外廓尺寸/, /检验记录/], 1),
     ],
     options: (r) => ({ side: /核定载|整备质量|外廓尺寸|检验记录/.test(r.text) && !/品牌型号|发动机号|使用性质/.test(r.text) ? 'back' : 'face' }),
+    // 88 × 60 mm
+    shape: 0.85,
   },
   {
     type: 'vin',

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { findRegions } from '../../../../src/ocr/documents/mixed/regions';
+import { createRaster, type Raster } from '../../../../src/ocr/image/raster';
+import type { OcrLine } from '../../../../src/ocr/pipeline';
+
+/*
+ * How 2582-25 cuts an image into documents, on drawn papers and placed lines (no models): the
+ * pieces a wide gap tears off a document join it when they lie on its paper, and stay apart when
+ * desk, another paper or the size of the document's type lies between.
+ */
+
+type Rgb = [number, number, number];
+
+function canvas(width: number, height: number, background: Rgb): Raster {
+  const image = createRaster(width, height);
+  fill(image, { x: 0, y: 0, w: width, h: height }, background);
+  return image;
+}
+
+function fill(image: Raster, r: { x: number; y: number; w: number; h: number }, colour: Rgb): void {
+  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) image.data.set(colour, (y * image.width + x) * 3);
+}
+
+/** A level line of text, `h` high, its left end at x and its centre at y. */
+function line(text: string, x: number, y: number, w: number, h = 20): OcrLine {
+  const quad = [{ x, y: y - h / 2 }, { x: x + w, y: y - h / 2 }, { x: x + w, y: y + h / 2 }, { x, y: y + h / 2 }] as OcrLine['quad'];
+  return { text, confidence: 0.95, quad, box: { cx: x + w / 2, cy: y, w, h, angle: 0 }, rect: { left: x, top: y - h / 2, width: w, height: h } };
+}
+
+const WHITE: Rgb = [246, 245, 240];
+const DESK: Rgb = [90, 75, 60];
+
+/** The head of a VAT invoice (its title, number and buyer), 800 px wide at 20 px text. */
+const invoiceHead = (x: number, y: number) => [
+  line('浙江增值税电子普通发票', x + 250, y, 300),
+  line('发票代码：033001900111', x, y + 40, 260),
+  line('发票号码：12345678', x + 540, y + 40, 260),
+  line('开票日期：2023年05月08日', x + 540, y + 80, 260),
+  line('购买方名称：某某科技有限公司', x, y + 120, 400),
+  line('纳税人识别号：91330100MA2XXXXXX', x, y + 160, 400),
+];
+/** Its totals and seller's box: no type and no anchor of their own. */
+const invoiceFoot = (x: number, y: number) => [
+  line('价税合计（大写）', x, y, 200),
+  line('伍拾贰圆柒角', x + 220, y, 150),
+  line('名称：杭州某某贸易有限公司', x, y + 40, 360),
+  line('开户行及账号：工商银行杭州支行', x, y + 80, 360),
+];
+const note = (x: number, y: number) => [
+  line('会议纪要', x + 120, y, 120),
+  line('时间：2021年4月16日', x, y + 40, 360),
+  line('地点：三楼第二会议室', x, y + 80, 360),
+];
+const texts = (regions: ReturnType<typeof findRegions>) => regions.map((r) => r.lines.map((l) => l.text).sort());
+
+describe('2582-25 regions: pieces of a document', () => {
+  it('a VAT invoice\'s totals below its empty item rows (wider than the link reach) join it on one white paper', () => {
+    const image = canvas(1000, 800, WHITE);
+    // 11 line heights of empty rows between the buyer's box and the totals
+    expect(findRegions(image, [...invoiceHead(100, 100), ...invoiceFoot(100, 480)])).toHaveLength(1);
+  });
+
+  it('a note farther below the invoice than its paper reaches stays a document of its own', () => {
+    const image = canvas(1000, 1000, WHITE);
+    // together they would stand taller than a VAT invoice's 240 × 140 mm
+    const regions = findRegions(image, [...invoiceHead(100, 100), ...note(100, 700)]);
+    expect(regions).toHaveLength(2);
+  });
+
+  it('a piece on its own paper, with desk between, is not taken into the invoice', () => {
+    const image = canvas(1000, 800, DESK);
+    fill(image, { x: 80, y: 70, w: 840, h: 220 }, WHITE);
+    fill(image, { x: 80, y: 400, w: 840, h: 130 }, WHITE);
+    const regions = findRegions(image, [...invoiceHead(100, 100), ...note(100, 440)]);
+    expect(regions).toHaveLength(2);
+    // the same piece on the invoice's paper joins it
+    fill(image, { x: 80, y: 70, w: 840, h: 470 }, WHITE);
+    expect(findRegions(image, [...invoiceHead(100, 100), ...invoiceFoot(100, 440)])).toHaveLength(1);
+  });
+
+  it('the last line at the paper\'s edge (desk below it) joins its document', () => {
+    const image = canvas(1000, 1000, DESK);
+    const last = line('02942122063461D747090哈尔滨售', 100, 600, 400);
+    fill(image, { x: 80, y: 70, w: 840, h: 535 }, WHITE);
+    // the next invoice, on its own paper 3 line heights below
+    const other = invoiceHead(100, 700);
+    fill(image, { x: 80, y: 665, w: 840, h: 300 }, WHITE);
+    const regions = findRegions(image, [...invoiceHead(100, 100), ...invoiceFoot(100, 440), last, ...other]);
+    expect(texts(regions)).toContainEqual([...invoiceHead(100, 100), ...invoiceFoot(100, 440), last].map((l) => l.text).sort());
+  });
+});
+
+describe('2582-25 regions: two documents touching', () => {
+  it('a pink ticket and a white note touching are two papers, though the ticket\'s last line has the note\'s paper below it', () => {
+    const image = canvas(1000, 700, WHITE);
+    fill(image, { x: 60, y: 60, w: 500, h: 215 }, [240, 190, 200]);
+    const ticket = [line('G012753', 80, 100, 120), line('西安站', 80, 150, 120), line('16车004号下铺', 260, 150, 200), line('限乘当日当次车', 80, 200, 200), line('中国铁路祝您旅途愉快', 80, 262, 260)];
+    const memo = note(80, 300);
+    const regions = findRegions(image, [...ticket, ...memo]);
+    expect(texts(regions)).toEqual(expect.arrayContaining([ticket.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]));
+  });
+});
