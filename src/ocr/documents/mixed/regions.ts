@@ -106,7 +106,8 @@ class Groups {
     const ha = this.heading[a]!, hb = this.heading[b]!;
     const directed = (h: { cos: number; sin: number }) => h.cos !== 0 || h.sin !== 0;
     if (directed(ha) && directed(hb) && angleGap((Math.atan2(ha.sin, ha.cos) * 180) / Math.PI, (Math.atan2(hb.sin, hb.cos) * 180) / Math.PI) > TURN_TOLERANCE) return false;
-    if (colourGap(medianPaper(this.papers[a]!), medianPaper(this.papers[b]!)) > PAPER_DIFFERENCE) return false;
+    // as loosely as fragments (adoptFragments): light falls unevenly over a receipt in a photo
+    if (colourGap(medianPaper(this.papers[a]!), medianPaper(this.papers[b]!)) > 2 * PAPER_DIFFERENCE) return false;
     this.parent[b] = a;
     for (const name of B) A.add(name);
     this.heading[a] = { cos: ha.cos + hb.cos, sin: ha.sin + hb.sin };
@@ -164,7 +165,8 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   const fits = (k: number, m: number, withinShape: boolean) => !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape));
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
-  const onPaper = (k: number, m: number) => colourGap(paperOfGroup[k]!, paperOfGroup[m]!) <= PAPER_DIFFERENCE;
+  // compared loosely: light falls unevenly over a photo, and the path between them is looked at too
+  const onPaper = (k: number, m: number) => colourGap(paperOfGroup[k]!, paperOfGroup[m]!) <= 2 * PAPER_DIFFERENCE;
   /** the fragment's and the document's extent together, along and across the document's text */
   const together = (fragment: OcrLine[], m: number) => {
     const f = regionOf(out[m]!, image, 0);
