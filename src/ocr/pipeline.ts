@@ -85,10 +85,32 @@ function describe(quad: Quad, { text, confidence, chars }: { text: string; confi
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+/**
+ * Lines already read on an image, for whoever recognizes that image next: 2582-25 reads a
+ * sheet's lines once and hands each region's crop to its type's extractor with the lines that
+ * lie in it (in the crop's pixels, read with no confidence floor), so the extractor does not
+ * detect and read them again. Used only when the reading asks for nothing those lines lack
+ * (its own detector size, competing characters, no classifier); any other reading, or another
+ * image cut from this one, is read afresh.
+ */
+const readBefore = new WeakMap<Raster, OcrLine[]>();
+
+export function withLinesRead(image: Raster, lines: OcrLine[]): void {
+  readBefore.set(image, lines);
+}
+
+const placeOf = (l: OcrLine) => ({ centre: { x: l.box.cx, y: l.box.cy }, height: l.box.h, width: l.box.w, angle: l.box.angle });
+
 export async function recognize(input: Raster | Uint8Array, options: RecognizeOptions = {}): Promise<RecognizeResult> {
   const started = performance.now();
   const image = input instanceof Uint8Array ? await decodeImage(input) : input;
   const decoded = performance.now();
+  const known = readBefore.get(image);
+  if (known && options.detSide === undefined && options.alternatives === undefined && options.useCls !== false) {
+    const minConfidence = options.minConfidence ?? 0.5;
+    const lines = readingOrder(known.filter((l) => l.confidence >= minConfidence), placeOf);
+    return { width: image.width, height: image.height, lines, timings: { decode: decoded - started, det: 0, cls: 0, rec: 0, total: performance.now() - started } };
+  }
 
   const found = await det.run({ image, side: options.detSide });
   const boxes = found.boxes.map((b) => b.quad);
@@ -138,7 +160,7 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
   return {
     width: image.width,
     height: image.height,
-    lines: readingOrder(lines, (l) => ({ centre: { x: l.box.cx, y: l.box.cy }, height: l.box.h, width: l.box.w, angle: l.box.angle })),
+    lines: readingOrder(lines, placeOf),
     timings: { decode: decoded - started, det: found.ms, cls: clsMs, rec: first.ms + Math.max(byNeighbour.ms, byClassifier.ms), total: performance.now() - started },
   };
 }

@@ -20,19 +20,24 @@ type MixedData = z.infer<typeof mixedData>;
 
 const options = z.object({});
 
+/** Lines read less surely than this are no evidence of a document (recognize's own default). */
+const MIN_CONFIDENCE = 0.5;
+
 export default defineExtractor({
   kind: 'mixed',
   point: '2582-25',
   options,
   async extract(image, _options, notes): Promise<MixedData> {
-    const { lines } = await recognize(image);
-    const regions = findRegions(image, lines);
+    // every line, also those read with low confidence: the extractors that keep them (taxi
+    // invoices, licences) get them with the region's other lines instead of reading it again
+    const { lines } = await recognize(image, { minConfidence: 0 });
+    const regions = findRegions(image, lines.filter((l) => l.confidence >= MIN_CONFIDENCE));
     if (regions.length === 0) {
       notes.notThisDocument('no text found: the image holds no document');
       return { Documents: [] };
     }
     // side by side: one region's re-reads keep the recognition helpers busy while another waits
-    const read = await settleAll(regions.map((region) => readRegion(image, region)));
+    const read = await settleAll(regions.map((region) => readRegion(image, region, lines)));
     read.forEach((r, i) => r.remarks.forEach((remark) => notes.remark(`document ${i + 1} (${r.document.Type}): ${remark}`)));
     return { Documents: read.map((r) => r.document as MixedDocument) };
   },

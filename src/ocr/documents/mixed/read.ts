@@ -1,9 +1,10 @@
 import type { MixedDocument } from '../../../protocol/points/2582-25';
 import type { DecodedImage } from '../../image/decode';
+import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { classify } from './classify';
-import { cropRegion, type Region } from './region';
+import { cropRegion, linesInCrop, type Region, seenWell } from './region';
 import { generalRule, type RegionView, typeRules } from './types';
 
 /*
@@ -28,8 +29,14 @@ export function viewOf(region: Region, qr: string[] = []): RegionView {
 /** Regions that may be invoices have their QR code read: the VAT code is the surest cue. */
 const mayHoldQr = (view: RegionView) => /发票|票据|客票/.test(view.text);
 
-export async function readRegion(image: DecodedImage, region: Region): Promise<ReadRegion> {
+/**
+ * `lines`: the whole image's lines (read with no confidence floor); when the region's text was
+ * large enough for the whole image's detector, the extractor gets those lying in the region
+ * instead of reading its crop again.
+ */
+export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[]): Promise<ReadRegion> {
   const crop = cropRegion(image, region);
+  if (lines && seenWell(region, image)) withLinesRead(crop, linesInCrop(region, lines));
   let view = viewOf(region);
   if (mayHoldQr(view)) view = viewOf(region, await decodeQr(crop));
   const chosen = classify(view);

@@ -1,7 +1,9 @@
+import { chooseDetSide } from '../../det/side';
 import type { Quad } from '../../geometry/quad';
 import { warpQuad } from '../../geometry/warp';
 import type { DecodedImage } from '../../image/decode';
 import { dominantAngle } from '../../order';
+import { quadSize } from '../../line';
 import type { OcrLine } from '../../pipeline';
 
 /*
@@ -87,4 +89,58 @@ export function cropRegion(image: DecodedImage, region: Region): DecodedImage {
   if (region.whole) return image;
   const w = Math.max(1, Math.round(region.width)), h = Math.max(1, Math.round(region.height));
   return { ...warpQuad(image, region.quad, w, h, w, h), format: image.format };
+}
+
+/**
+ * Text this many pixels high, as the whole image's detector saw it, is found as well as in the
+ * region's crop at its own size: its lines need not be read again (mixed/read.ts). Smaller
+ * print (a VAT invoice's on a large sheet shrunk to the detector's 1600 px) is read again from
+ * the crop, where the detector sees it larger.
+ */
+const SEEN_WELL = 12;
+
+/** Whether the whole image's lines serve for the region: its text was large enough for the detector. */
+export function seenWell(region: Region, image: { width: number; height: number }): boolean {
+  const scale = chooseDetSide(image.width, image.height) / Math.max(image.width, image.height);
+  return region.unit * Math.min(1, scale) >= SEEN_WELL;
+}
+
+const inQuad = (q: Quad, x: number, y: number) =>
+  q.every((a, i) => {
+    const b = q[(i + 1) % 4]!;
+    return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0;
+  });
+
+/**
+ * The image's lines whose centre lies in the region, in the pixels of its upright crop
+ * (cropRegion): what the region's extractor would read from the crop.
+ */
+export function linesInCrop(region: Region, lines: OcrLine[]): OcrLine[] {
+  if (region.whole) return lines;
+  const [o, right, , down] = region.quad;
+  const ax = right.x - o.x, ay = right.y - o.y, bx = down.x - o.x, by = down.y - o.y;
+  const la = Math.hypot(ax, ay) || 1, lb = Math.hypot(bx, by) || 1;
+  const w = Math.max(1, Math.round(region.width)), h = Math.max(1, Math.round(region.height));
+  const toCrop = (p: { x: number; y: number }) => ({ x: ((p.x - o.x) * ax + (p.y - o.y) * ay) / la, y: ((p.x - o.x) * bx + (p.y - o.y) * by) / lb });
+  return lines
+    .filter((l) => inQuad(region.quad, l.box.cx, l.box.cy))
+    .map((l) => {
+      const quad = l.quad.map(toCrop) as Quad;
+      const { width, height } = quadSize(quad);
+      const xs = quad.map((p) => p.x), ys = quad.map((p) => p.y);
+      const left = Math.max(0, Math.floor(Math.min(...xs))), top = Math.max(0, Math.floor(Math.min(...ys)));
+      const round1 = (v: number) => Math.round(v * 10) / 10;
+      return {
+        ...l,
+        quad: quad.map((p) => ({ x: round1(p.x), y: round1(p.y) })) as Quad,
+        box: {
+          cx: round1(xs.reduce((s, x) => s + x, 0) / 4),
+          cy: round1(ys.reduce((s, y) => s + y, 0) / 4),
+          w: round1(width),
+          h: round1(height),
+          angle: round1((Math.atan2(quad[1].y - quad[0].y, quad[1].x - quad[0].x) * 180) / Math.PI),
+        },
+        rect: { left, top, width: Math.min(w, Math.ceil(Math.max(...xs))) - left, height: Math.min(h, Math.ceil(Math.max(...ys))) - top },
+      };
+    });
 }
