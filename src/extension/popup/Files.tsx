@@ -68,13 +68,20 @@ export function Files(props: { intake?: IntakeResult; onFiles: (files: File[]) =
       const found = await getEntries([...ids]);
       setList((old) => mergeFileList(old, [...ids], found, LIST));
     };
-    void load();
-    return onHistoryChange((ids) => {
+    // one read at a time, in order: a few entries read again must not land under an older whole list
+    let reading = Promise.resolve();
+    const schedule = () => void (reading = reading.then(load, load));
+    schedule();
+    const off = onHistoryChange((ids) => {
       if (!ids) changed = undefined;
       else for (const id of ids) changed?.add(id);
       clearTimeout(timer);
-      timer = setTimeout(() => void load(), 150);
+      timer = setTimeout(schedule, 150);
     });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
   }, []);
 
   const act = async (res: Promise<Outcome<unknown>>) => {
