@@ -107,7 +107,7 @@ for (const bench of documentBenches) {
       try {
         const { data, notThisDocument, ms } = await runCase(bench.kind, c);
         outcome.ms = ms;
-        got = bench.flatten(data, { notThisDocument });
+        got = bench.flatten(data, { notThisDocument }, c);
         outcome.sureWrong = bench.sureButWrong?.(c, data) ?? false;
         if (outcome.sureWrong) failures.push(`${bench.type} ${source} ${c.name}: SURE BUT WRONG ${JSON.stringify(got)}`);
       } catch (e) {

@@ -39,9 +39,10 @@ export interface DocumentBench {
   defaultSynthetic?: number;
   /**
    * The Data of one result as a flat map of field → value, same keys as DocumentCase.expected;
-   * `notThisDocument` is the extractor's word that the input is not this kind of document.
+   * `notThisDocument` is the extractor's word that the input is not this kind of document;
+   * `c` the case read, for types that score against its own content (reading order).
    */
-  flatten(data: unknown, result?: { notThisDocument?: string }): Record<string, FieldValue>;
+  flatten(data: unknown, result?: { notThisDocument?: string }, c?: DocumentCase): Record<string, FieldValue>;
   /**
    * Whether a result is wrong while claiming to be sure (a plate's province read wrong at
    * confidence ≥ 0.9): worse than no answer, counted apart from plain misses.

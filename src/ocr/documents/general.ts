@@ -3,11 +3,13 @@ import type { generalTextData } from '../../protocol/points/2582-11';
 import { recognize, type OcrLine } from '../pipeline';
 import { defineExtractor } from './extractor';
 import { pageOrder } from './general/layout';
+import { pageWayUp } from './general/upright';
 
 /*
  * 2582-11 general text: every line in a person's reading order (general/layout.ts: tables
  * and forms row by row with each cell's lines together, columns of text one after the
- * other). TextRectangles describes the rotated
+ * other, general/columns.ts), short lines the classifier turned over read the page's way up
+ * (general/upright.ts). TextRectangles describes the rotated
  * box of the line: Left/Top its top-left corner as read, Width along the text, Height
  * across it, Angle the text direction (degrees clockwise from the x axis, [-180, 180]);
  * for level text that is the ordinary bounding rectangle with Angle ≈ 0.
@@ -41,7 +43,7 @@ export default defineExtractor({
   async extract(image, opts): Promise<GeneralTextData> {
     const { lines } = await recognize(image);
     return {
-      Results: pageOrder(image, lines).filter((line) => line.box.h >= opts.minHeight).map((line) => toResult(line, opts.outputProbability)),
+      Results: pageOrder(image, await pageWayUp(image, lines)).filter((line) => line.box.h >= opts.minHeight).map((line) => toResult(line, opts.outputProbability)),
     };
   },
 });

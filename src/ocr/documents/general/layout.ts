@@ -1,6 +1,7 @@
 import type { Raster } from '../../image/raster';
 import { dominantAngle } from '../../order';
 import type { OcrLine } from '../../pipeline';
+import { splitColumns } from './columns';
 
 /*
  * 2582-11's reading order, the way a person reads a page (issue 17): ruled tables and forms
@@ -8,8 +9,8 @@ import type { OcrLine } from '../../pipeline';
  * column by column. The pipeline's order (order.ts: bands of lines, left to right) serves
  * the extractors, which look for labels and values; a person's order needs the page's
  * structure:
- * 1. cells: lines stacked closely one above the other, overlapping across, of one height,
- *    no rule drawn between them, and each alone in its row but for ruled neighbours, are
+ * 1. cells: lines stacked closely one above the other, overlapping across, of about one
+ *    height (the detector draws two characters taller than a full line), no rule drawn between them, and each alone in its row but for ruled neighbours, are
  *    one cell (a wrapped name, a two-line value);
  * 2. rows: cells whose vertical extents overlap by half the smaller one share a row (a
  *    one-line cell beside a two-line one, centred or top-aligned, is in its row);
@@ -39,7 +40,12 @@ interface Block {
 /** Whether a dark rule runs along (horizontal) or down (vertical) a strip of the image. */
 type RuleBetween = (x0: number, x1: number, y0: number, y1: number, horizontal: boolean) => boolean;
 
-const DARK = 0.65;
+/**
+ * A rule is darker than this share of the strip's lightest pixels: a thin rule drawn across
+ * two pixel rows (or columns) prints each at about two thirds of its ink (a brown 1.5 px rule
+ * on cream paper: 162 against 241), so a stricter bound loses the rules of fine tables.
+ */
+const DARK = 0.8;
 
 /**
  * A rule test on the image, in the page's frame (strips are turned back to the image). A
@@ -112,8 +118,10 @@ export function blocks(items: Item[], rule: RuleBetween): Block[] {
       const gap = item.y0 - last.y1;
       const across = overlap(item.x0, item.x1, last.x0, last.x1) / Math.min(item.x1 - item.x0, last.x1 - last.x0);
       const centred = Math.abs((item.x0 + item.x1) / 2 - (last.x0 + last.x1) / 2) < 1.5 * last.h;
-      return gap > -0.3 * last.h && gap < 0.7 * last.h && Math.abs(item.h - last.h) < 0.35 * last.h && (across >= 0.5 || centred) &&
-        !rule(Math.max(item.x0, last.x0), Math.min(item.x1, last.x1), last.y1, item.y0, true);
+      return gap > -0.3 * last.h && gap < 0.7 * last.h && Math.min(item.h, last.h) >= 0.7 * Math.max(item.h, last.h) && (across >= 0.5 || centred) &&
+        // a little into both boxes (the detector's boxes reach over a rule close to the text),
+        // across both lines' width (a glyph's stroke spans one character, a rule the cell)
+        !rule(Math.min(item.x0, last.x0), Math.max(item.x1, last.x1), last.y1 - 0.05 * last.h, item.y0 + 0.05 * item.h, true);
     });
     if (block) {
       block.items.push(item);
@@ -133,30 +141,9 @@ function rows(list: Block[]): Block[] {
     else bands.push([block]);
   }
   bands.sort((a, b) => Math.min(...a.map((x) => x.y0)) - Math.min(...b.map((x) => x.y0)));
-  return bands.flatMap((band) => band.sort((a, b) => a.x0 - b.x0));
-}
-
-/**
- * Two columns of running text, if the page has them: a gutter at least two text heights wide
- * with no rule in it, at least three long lines (six text heights or more) on each side over
- * the same stretch of the page, and nothing but a title or a footer crossing it.
- */
-function columns(items: Item[], rule: RuleBetween): { left: Item[]; right: Item[] } | undefined {
-  if (items.length < 6) return undefined;
-  const h = items.map((i) => i.h).sort((a, b) => a - b)[items.length >> 1]!;
-  const isLong = (i: Item) => i.x1 - i.x0 >= 6 * h;
-  for (const edge of [...new Set(items.filter(isLong).map((i) => i.x1))].sort((a, b) => a - b)) {
-    const left = items.filter((i) => i.x1 <= edge);
-    if (left.filter(isLong).length < 3) continue;
-    const y0 = Math.min(...left.map((i) => i.y0)), y1 = Math.max(...left.map((i) => i.y1));
-    const right = items.filter((i) => i.x0 >= edge + 2 * h && overlap(i.y0, i.y1, y0, y1) > 0);
-    if (right.filter(isLong).length < 3 || left.length + right.length < items.length - 2) continue;
-    const start = Math.min(...right.map((i) => i.x0));
-    // nothing of the body inside the gutter, and no rule down it (a table's column)
-    if (items.some((i) => i.x0 < start && i.x1 > edge && overlap(i.y0, i.y1, y0, y1) > 0)) continue;
-    if (!rule(edge, start, y0, y1, false)) return { left, right };
-  }
-  return undefined;
+  // left to right; blocks that start at one x (a wrapped cell's last character the
+  // detector kept apart, left-aligned under its line) top to bottom
+  return bands.flatMap((band) => band.sort((a, b) => (Math.abs(a.x0 - b.x0) < 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0) ? a.y0 - b.y0 : a.x0 - b.x0)));
 }
 
 export function pageOrder(image: Raster, lines: OcrLine[]): OcrLine[] {
@@ -165,13 +152,13 @@ export function pageOrder(image: Raster, lines: OcrLine[]): OcrLine[] {
   const directed = lines.filter((l) => l.box.w >= 2 * l.box.h);
   const turn = -dominantAngle((directed.length ? directed : lines).map((l) => ({ angle: l.box.angle, w: l.box.w })));
   const rule = ruleTest(image, turn);
-  const items = inFrame(lines, turn);
   const read = (part: Item[]) => rows(blocks(part, rule)).flatMap((b) => b.items.map((i) => i.line));
-  const split = columns(items, rule);
-  if (!split) return read(items);
-  // a title over the columns first, then each column down, then what comes below them
-  const body = [...split.left, ...split.right];
-  const top = Math.min(...body.map((i) => i.y0));
-  const others = items.filter((i) => !body.includes(i));
-  return [...read(others.filter((i) => i.y0 < top)), ...read(split.left), ...read(split.right), ...read(others.filter((i) => i.y0 >= top))];
+  // columns of running text one after the other (either part may be columns again),
+  // under their title and above their footer
+  const inOrder = (part: Item[]): OcrLine[] => {
+    const split = splitColumns(part, rule);
+    if (!split) return read(part);
+    return [...read(split.above), ...inOrder(split.left), ...inOrder(split.right), ...read(split.below)];
+  };
+  return inOrder(inFrame(lines, turn));
 }
