@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTaxi, taxiGroundTruth } from '../../../bench/documents/taxi_invoice';
-import { labelOf, loosePlate, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
+import { guessed, labelOf, loosePlate, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
 import { alignRows, columnShift } from '../../../src/ocr/documents/taxi_invoice/pairs';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { taxiInvoiceData, taxiKeys } from '../../../src/protocol/points/2582-21';
@@ -69,6 +69,10 @@ describe('taxi field validators', () => {
     expect(VALIDATORS.PlateNumber('8B88365')).toBe('BB88365');
     expect(VALIDATORS.PlateNumber('粤8B8836')).toBe('粤BB8836');
     expect(VALIDATORS.PlateNumber('8188365')).toBe(''); // digits alone are no plate
+    // …but that B is a guess (a dot-matrix A reads 8 too): it must not stop a closer look
+    expect(guessed('PlateNumber', '8B88365')).toBe(true);
+    expect(guessed('PlateNumber', 'BB88365')).toBe(false);
+    expect(guessed('PlateNumber', '8-X1342')).toBe(true);
     // a car number found without its label must look like one
     expect(loosePlate('BDH9409')).toBe('BDH9409');
     expect(loosePlate('9000141435')).toBe('');
@@ -172,6 +176,17 @@ describe.skipIf(!hasFont)('synthetic invoices', () => {
     }
     expect(formats.size).toBe(3);
     expect(right / total, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+  }, SLOW);
+
+  it('reads a car number whose dot-matrix A the recogniser takes for 8 or 月 as A, not as the B a bare 8 would stand for', async () => {
+    // scans of the meter format (bench seed 1): AX1342 read 月-X1342 and, blurred, 8-X1342;
+    // ASG712 read 8-50712 and 8-5G712. A look at the row itself reads the A.
+    for (const seed of [1006, 1015]) {
+      const c = await renderTaxiCase(seed, 'scan');
+      const { data } = await run(c.bytes);
+      const got = flattenTaxi(data);
+      for (const slip of c.slips) expect(got[`${slip.expected.InvoiceNo}.PlateNumber`], c.name).toBe(slip.expected.PlateNumber);
+    }
   }, SLOW);
 
   it('separates the invoices of a 12 MP sheet, turned ones included', async () => {

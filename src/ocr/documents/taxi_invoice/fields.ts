@@ -83,14 +83,27 @@ const PLATE = new RegExp(`^[${PROVINCES}]?[A-Z][A-HJ-NP-Z0-9]{4,6}$`);
  */
 const LETTER_FOR: Record<string, string> = { '8': 'B', '0': 'D', '5': 'S', '2': 'Z', '6': 'G' };
 
-function plate(text: string): string {
+function plateRead(text: string, guessLetter: boolean): string {
   // the meter may print 粤B·AZ303 or B-AZ303; plates never hold I or O (GA 36)
   const t = text.toUpperCase().replace(/[\s·•.\-—_]/g, '');
   const province = PROVINCES.includes(t[0] ?? '') ? t[0]! : '';
   const rest = t.slice(province.length);
-  const letter = LETTER_FOR[rest[0] ?? ''] && /[A-Z]/.test(rest.slice(1)) ? LETTER_FOR[rest[0]!]! : rest.slice(0, 1);
+  const guess = guessLetter && LETTER_FOR[rest[0] ?? ''] && /[A-Z]/.test(rest.slice(1));
+  const letter = guess ? LETTER_FOR[rest[0]!]! : rest.slice(0, 1);
   const fixed = province + letter + rest.slice(1, 2) + rest.slice(2).replace(/O/g, '0').replace(/I/g, '1');
   return PLATE.test(fixed) && /\d/.test(fixed) ? fixed : '';
+}
+
+const plate = (text: string) => plateRead(text, true);
+
+/**
+ * Whether a field's value holds a guess rather than a reading: a car number whose authority
+ * letter was named after the digit its dots read as. Dot-matrix A reads 8 as well as B does,
+ * so such a value must not keep a clearer look at the print (the blurred re-read) from
+ * deciding: it is taken only when no look reads the letter itself.
+ */
+export function guessed(field: Field, text: string): boolean {
+  return field === 'PlateNumber' && plate(text) !== '' && plateRead(text, false) === '';
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Raster } from '../../image/raster';
 import * as rec from '../../rec/index';
 import { settleAll } from '../../runtime/settle';
 import { invoiceCells, type Cell } from './cells';
-import { labelOf, loosePlate, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
+import { guessed, labelOf, loosePlate, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
 import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';
 import { alignRows, columnShift, driftAt } from './pairs';
 
@@ -21,6 +21,8 @@ type Item = Invoice['Items'][number];
 /** A rectangle in the invoice's frame, and the value read there. */
 interface Box {
   value: string;
+  /** the value holds a guess, not a reading (fields.ts `guessed`) */
+  guess?: boolean;
   u: number;
   v: number;
   w: number;
@@ -51,13 +53,17 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
   async function valueOf(label: Labelled, cell: Cell, text: string, from = 0): Promise<Box | null> {
     const box = boxOf(cell, '', from);
     const plain = label.check(text);
-    if (plain && (cell.confidence >= SURE || label.field === 'Other')) return { ...box, value: plain };
+    // a value that holds a guess (fields.ts `guessed`) is in doubt however sure the read
+    const plainRead = plain !== '' && !guessed(label.field, text);
+    if (plain && ((plainRead && cell.confidence >= SURE) || label.field === 'Other')) return { ...box, value: plain };
     // a little wider on the left, so the first dot column is not cut off
     const pad = from > 0 ? 0.3 * box.h : 0;
     const again = await read({ ...box, u: box.u - pad / 2, w: box.w + pad }, 2);
     const blurred = label.check(clean(again.text));
-    if (blurred && (!plain || again.confidence > cell.confidence)) return { ...box, value: blurred };
-    return plain ? { ...box, value: plain } : null;
+    const blurredRead = blurred !== '' && !guessed(label.field, clean(again.text));
+    // a reading before a guess, then the surer of the two
+    if (blurred && (!plain || blurredRead > plainRead || (blurredRead === plainRead && again.confidence > cell.confidence))) return { ...box, value: blurred, guess: !blurredRead };
+    return plain ? { ...box, value: plain, guess: !plainRead } : null;
   }
 
   const labels = cells.filter((c) => c.label).sort((a, b) => a.v - b.v);
@@ -117,15 +123,21 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     const label = open[i]!;
     const j = pairs[i]!;
     const value = j >= 0 ? await valueOf(label.label!, values[j]!, values[j]!.compact) : null;
-    if (value || label.label!.field === 'Other') return { value, paired: value !== null };
-    // the detector misses faint dot-matrix values: read the row right of the label itself
+    if ((value && !value.guess) || label.label!.field === 'Other') return { value, paired: value !== null };
+    // the detector misses faint dot-matrix values: read the row right of the label itself;
+    // a paired value that holds a guess is looked at that way too (a wider box, other blurs)
     const start = label.u + w(label) / 2 + 0.2 * h(label), end = Math.min(right + 0.3 * h(label), start + 14 * h(label));
     const row: Box = { value: '', u: (start + end) / 2, v: label.v + shift + driftAt(i, slots(open), slots(values, shift), pairs), w: end - start, h: 1.25 * h(label) };
+    // the first look that reads a value; one that holds a guess only when no look reads better
+    let guess = '';
     for (const blur of end - start > 2 * h(label) ? [0, 2] : []) {
-      const text = label.label!.check(clean((await read(row, blur)).text));
-      if (text) return { value: { ...row, value: text }, paired: false };
+      const text = clean((await read(row, blur)).text);
+      const found = label.label!.check(text);
+      if (found && !guessed(label.label!.field, text)) return { value: { ...row, value: found }, paired: false };
+      guess ||= found;
     }
-    return { value: null, paired: false };
+    if (value) return { value, paired: true };
+    return { value: guess ? { ...row, value: guess, guess: true } : null, paired: false };
   };
   // read at once as above; a field found by an earlier label of this loop is still skipped
   const paired = await settleAll(open.map((label, i) => (taken(label) ? Promise.resolve(null) : valueAt(i))));
