@@ -4,7 +4,7 @@ import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { classify } from './classify';
-import { cropRegion, linesInCrop, type Region, seenWell } from './region';
+import { cropRegion, enlargement, linesInCrop, type Region, seenWell } from './region';
 import { generalRule, type RegionView, typeRules } from './types';
 
 /*
@@ -32,11 +32,14 @@ const mayHoldQr = (view: RegionView) => /发票|票据|客票/.test(view.text);
 /**
  * `lines`: the whole image's lines (read with no confidence floor); when the region's text was
  * large enough for the whole image's detector, the extractor gets those lying in the region
- * instead of reading its crop again.
+ * instead of reading its crop again. Otherwise it reads the crop, enlarged when its print is
+ * small (region.ts enlargement).
  */
 export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[]): Promise<ReadRegion> {
-  const crop = cropRegion(image, region);
-  if (lines && seenWell(region, image)) withLinesRead(crop, linesInCrop(region, lines));
+  const handed = lines !== undefined && seenWell(region, image);
+  // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged
+  const crop = cropRegion(image, region, handed ? 1 : enlargement(region));
+  if (handed) withLinesRead(crop, linesInCrop(region, lines));
   let view = viewOf(region);
   if (mayHoldQr(view)) view = viewOf(region, await decodeQr(crop));
   const chosen = classify(view);

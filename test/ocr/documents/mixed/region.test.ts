@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropRegion, linesInCrop, regionOf } from '../../../../src/ocr/documents/mixed/region';
+import { cropRegion, enlargement, linesInCrop, regionOf } from '../../../../src/ocr/documents/mixed/region';
 import type { DecodedImage } from '../../../../src/ocr/image/decode';
 import { createRaster } from '../../../../src/ocr/image/raster';
 import { type OcrLine, recognize, withLinesRead } from '../../../../src/ocr/pipeline';
@@ -49,4 +49,15 @@ describe('2582-25 lines handed to a region\'s extractor', () => {
     // a blank crop read by the models has no lines: the handed ones are not used for a reading with its own detector size
     expect((await recognize(crop, { detSide: 320 })).lines).toEqual([]);
   }, 120_000);
+
+  it('small print read again from its crop is enlarged to 32 px lines, at most twice; large print is not', () => {
+    const image: DecodedImage = { ...createRaster(1000, 1000), format: 'png' };
+    const small = regionOf([line('价税合计', 300, 300, 300, 16, 0), line('销售方', 300, 340, 300, 16, 0)], image, 1.5);
+    expect(enlargement(small)).toBe(2);
+    const crop = cropRegion(image, small, enlargement(small));
+    expect(crop.width).toBe(2 * Math.round(small.width));
+    const mid = regionOf([line('价税合计', 300, 300, 300, 24, 0)], image, 1.5);
+    expect(enlargement(mid)).toBeCloseTo(32 / 24, 5);
+    expect(enlargement(regionOf([line('出租汽车', 300, 300, 300, 40, 0)], image, 1.5))).toBe(1);
+  });
 });
