@@ -105,12 +105,16 @@ export function splitColumns<T extends Span>(items: T[], rule: RuleDown): Column
       // and farther below its own side's lines than they are apart
       const stray = (side: T[], other: T[]) => {
         const top = Math.min(...other.map((i) => i.y0)), bottom = Math.max(...other.map((i) => i.y1));
-        const ys = side.map((i) => i.y0).sort((a, b) => a - b);
-        const pitch = median(ys.slice(1).map((y, k) => y - ys[k]!));
-        const before = (i: T) => Math.max(-Infinity, ...side.filter((o) => o.y0 < i.y0).map((o) => o.y0));
+        // apart from the lines above it in its own column (a side may hold two columns)
+        const farBelow = (i: T) => {
+          const ys = side.filter((o) => overlap(o.x0, o.x1, i.x0, i.x1) > 0).map((o) => o.y0).sort((a, b) => a - b);
+          const k = ys.indexOf(i.y0);
+          if (k < 1) return k === 0 && ys.length === 1;
+          return i.y0 - ys[k - 1]! > 1.4 * median(ys.slice(1, k + 1).map((y, n) => y - ys[n]!));
+        };
         return {
           up: side.filter((i) => i.y1 < top - 0.3 * h),
-          down: side.filter((i) => i.y0 > bottom + 0.3 * h && i.y0 - before(i) > 1.4 * pitch),
+          down: side.filter((i) => i.y0 > bottom + 0.3 * h && farBelow(i)),
         };
       };
       const a = stray(left, right), b = stray(right, left);
