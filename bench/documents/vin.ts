@@ -17,7 +17,13 @@ import type { DocumentBench, DocumentCase, FieldValue } from './types';
  * `everyday`); and, each under its own tag, the hard photos of issue 23: thumbnails, stretched
  * 1.5–2×, a glare band, windshield tags behind tinted glass. A VIN is returned only when sure,
  * so every answer other than the truth and not empty is sure but wrong.
+ *   BENCH_VIN_KIND=dot-peen: only dot-peen metal plates, the kind most often misread, seeds
+ *   BENCH_SEED … BENCH_SEED + BENCH_SYNTHETIC − 1, photographed on even seeds (BENCH_SEED=700
+ *   BENCH_SYNTHETIC=60: the plates of docs/accuracy.md's dot-peen figures); no corpus or real rows.
  */
+
+const dotPeenOnly = process.env.BENCH_VIN_KIND === 'dot-peen';
+if (process.env.BENCH_VIN_KIND !== undefined && !dotPeenOnly) throw new Error(`BENCH_VIN_KIND: ${process.env.BENCH_VIN_KIND} is not a kind; the kind is dot-peen`);
 
 const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 
@@ -78,7 +84,7 @@ export const vinBench: DocumentBench = {
   // the goal is 98%: with 30 cases a single dot-peen VIN answered empty reads 96.7%
   defaultSynthetic: 100,
   async corpus() {
-    if (!existsSync(`${corpusDir}manifest.json`)) return [];
+    if (dotPeenOnly || !existsSync(`${corpusDir}manifest.json`)) return [];
     const manifest = JSON.parse(readFileSync(`${corpusDir}manifest.json`, 'utf8')) as { file: string; type: string; ground_truth: Record<string, string> | null }[];
     const cases: DocumentCase[] = [];
     for (const e of manifest.filter((e) => e.type === 'vin' && e.ground_truth)) {
@@ -90,11 +96,19 @@ export const vinBench: DocumentBench = {
   },
   async real() {
     const cases: DocumentCase[] = [];
+    if (dotPeenOnly) return cases;
     for (const p of devPhotos<VinPhoto['truth']>('vin') as VinPhoto[]) cases.push(...(await realCases(p)));
     return cases;
   },
   async synthetic(count, seed) {
     const cases: DocumentCase[] = [];
+    if (dotPeenOnly) {
+      for (let s = seed; s < seed + count; s++) {
+        const v = await renderVin({ seed: s, variant: 'metal', dotPeen: true, photo: s % 2 === 0 });
+        cases.push({ name: v.name, source: 'synthetic', bytes: v.bytes, options: {}, expected: { VinCode: v.vin }, tags: ['dot-peen'] });
+      }
+      return cases;
+    }
     for (let i = 0; i < count; i++) {
       const v = await renderVin({ seed: seed * 1000 + i, variant: VIN_VARIANTS[i % VIN_VARIANTS.length]! });
       cases.push({ name: v.name, source: 'synthetic', bytes: v.bytes, options: {}, expected: { VinCode: v.vin }, tags: ['everyday'] });
