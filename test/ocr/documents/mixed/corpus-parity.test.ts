@@ -66,17 +66,14 @@ const awaitingRegions = new Set([
   'table/wired_table_05.jpg',
   'table/wired_table_06.png',
   'table/wired_table_07.png',
-  'table/wired_table_08.png',
   'table/wired_table_09.png',
   'table/wired_table_10.png',
   'table/wired_table_11.png',
   'table/wired_table_12.jpeg',
   'train_ticket/train_ticket_02.jpg',
   'train_ticket/train_ticket_03_screenshot.png',
-  'vat_invoice/vat_electronic_image_01.png',
   'vat_invoice/vat_normal_photo_01.png',
   'vat_invoice/vat_special_photo_01.png',
-  'vat_invoice/vat_special_specimen_01.jpg',
 ]);
 
 const images = hasCorpus
