@@ -32,10 +32,11 @@ describe.skipIf(!hasFont)('2582-25 on sheets of mixed documents', () => {
 });
 
 describe.skipIf(!hasCorpus)('2582-25 on the corpus', () => {
-  it('the 12 MP photo of eight taxi invoices: eight taxi documents, the numbers read by eye among them', async () => {
+  it('the 12 MP photo of eight taxi invoices: eight taxi documents and nothing else, the numbers read by eye among them', async () => {
     const { data } = await read(corpusFile('taxi_invoice/taxi_invoices_multi_photo_01.jpg'));
     const taxis = data.Documents.filter((d) => d.Type === 'taxi_invoice');
     expect(taxis).toHaveLength(8);
+    expect(data.Documents.map((d) => d.Type), 'the eight receipts and nothing else').toEqual(taxis.map(() => 'taxi_invoice'));
     const numbers = taxis.map((d) => flattenMixed('taxi_invoice', d.Data).InvoiceNo);
     for (const no of ['21095475', '07219977', '15237650', '12199866']) expect(numbers).toContain(no);
   }, SLOW);
