@@ -40,7 +40,7 @@ describe.skipIf(Boolean(skip))('自动识别 of a sheet of several documents', (
     return entries;
   }
 
-  /** One entry per document found, all of one sheet, numbered in reading order; every document pasted among them, of its type. */
+  /** One entry per document pasted, of its type, and nothing else; all of one sheet, numbered in reading order. */
   function expectOneEntryPerDocument(entries: HistoryEntry[]) {
     expect(entries.map((e) => e.status)).toEqual(entries.map(() => 'ok'));
     const sheetId = entries[0]!.sheet?.id;
@@ -52,6 +52,7 @@ describe.skipIf(Boolean(skip))('自动识别 of a sheet of several documents', (
       expect(types, `a ${docId} entry for each pasted`).toContain(docId);
       types.splice(types.indexOf(docId), 1);
     }
+    expect(types, 'entries of nothing that was pasted').toEqual([]);
   }
 
   /** The result tab's cards: one per entry, of its type, numbered, each pasted document's with fields read. */
