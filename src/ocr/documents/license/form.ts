@@ -174,8 +174,14 @@ export class Form {
    */
   valuePieces(label: Piece): Piece[] {
     const row = this.row(label);
+    // a long value is on the row where it starts, along its own direction: its centre, a
+    // card's width away in perspective, may sit off a row whose local slope the nearby lines
+    // (a seal's text among them) made steeper than its own
+    const cardDegrees = (this.card.angle * 180) / Math.PI;
+    const startY = (p: Piece) => p.y + (p.left - p.x) * Math.tan(((p.line.line.box.angle - cardDegrees) * Math.PI) / 180);
+    const onRow = (p: Piece) => Math.abs(p.y - row.at(p.x)) < 0.75 * Math.max(row.h, p.h) || Math.abs(startY(p) - row.at(p.left)) < 0.75 * Math.max(row.h, p.h);
     const pieces = this.pieces
-      .filter((p) => p.label === undefined && !p.caption && p.x > row.from + 0.5 * row.h && p.x < row.to && Math.abs(p.y - row.at(p.x)) < 0.75 * Math.max(row.h, p.h))
+      .filter((p) => p.label === undefined && !p.caption && p.x > row.from + 0.5 * row.h && p.x < row.to && onRow(p))
       .sort((a, b) => a.left - b.left);
     const gap = pieces.findIndex((p, i) => i > 0 && p.left - pieces[i - 1]!.right > 3 * Math.max(row.h, p.h));
     return pieces
