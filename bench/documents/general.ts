@@ -1,4 +1,5 @@
 import { renderOrderPage, type OrderLayout } from '../../test/support/synth/documents/reading-order';
+import { editDistance } from '../../test/support/synth/index';
 import type { DocumentBench, DocumentCase } from './types';
 
 /*
@@ -16,30 +17,19 @@ const LAYOUTS: OrderLayout[] = ['table', 'form', 'columns'];
 /** compared without spaces and the asterisks around goods names, which the recogniser may drop, and ¥ either width */
 const norm = (line: string) => line.replace(/[\s*]/g, '').replace(/￥/g, '¥');
 
-function editDistance(a: string[], b: string[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /**
  * An output line as the page's own line(s) it reads: the nearest expected line, or run of two
  * or three consecutive ones (a box over neighbouring cells), within one edit in four
  * characters (none in lines of three characters or fewer); undefined when none is that near.
  */
 function asPrinted(line: string, expected: string[]): string | undefined {
-  const chars = [...line];
   let best: { d: number; text?: string } = { d: Infinity };
   for (let i = 0; i < expected.length; i++) {
     for (let k = 1; k <= 3 && i + k <= expected.length; k++) {
       const run = expected.slice(i, i + k);
-      const target = [...run.join('')];
-      const d = editDistance(chars, target);
-      if (d < best.d && d <= Math.floor(target.length / 4)) best = { d, text: run.join('|') };
+      const target = run.join('');
+      const d = editDistance(line, target);
+      if (d < best.d && d <= Math.floor([...target].length / 4)) best = { d, text: run.join('|') };
     }
   }
   return best.text;
