@@ -1,7 +1,8 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { FAMILY_BOLD, registerChineseFont } from '../fonts';
+import { paste } from '../perspective';
 import { pick, seeded, type Random } from '../text';
-import { degrade, drawPlate, PLATE_TYPE, plateNumber, placeQuad, renderPlateScene, type PlateKind, type PlateScene } from './plate';
+import { degrade, drawPlate, PLATE_TYPE, plateNumber, renderPlateScene, type PlateKind, type PlateScene } from './plate';
 
 /*
  * The ways real plate photos go wrong (issue 17), one scene each, so every failure category
@@ -106,12 +107,12 @@ async function tightCrop(rnd: Random, kind: PlateKind, number: string): Promise<
   ctx.fillStyle = '#1b1b1b';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   const skew = (rnd() - 0.5) * 0.1 * height;
-  placeQuad(ctx, plate, [
+  paste(ctx, plate, [
     { x: margin, y: margin + skew },
     { x: margin + width, y: margin - skew },
     { x: margin + width, y: margin + height - skew },
     { x: margin, y: margin + height + skew },
-  ]);
+  ], 4);
   return { canvas: degrade(canvas, rnd, width / 160), quality: 60 + Math.floor(rnd() * 30) };
 }
 

@@ -1,5 +1,6 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { FAMILY_BOLD, registerChineseFont } from '../fonts';
+import { paste } from '../perspective';
 import { pick, seeded, type Random } from '../text';
 
 /*
@@ -144,64 +145,6 @@ export function drawPlate(kind: PlateKind, number: string, k: number, red = '#d0
   return canvas;
 }
 
-type Pt = { x: number; y: number };
-
-/** Homography h0..h7 taking the four `from` points onto the four `to` points. */
-function homography(from: Pt[], to: Pt[]): number[] {
-  const a: number[][] = [];
-  for (let i = 0; i < 4; i++) {
-    const { x, y } = from[i]!, { x: u, y: v } = to[i]!;
-    a.push([x, y, 1, 0, 0, 0, -x * u, -y * u, u], [0, 0, 0, x, y, 1, -x * v, -y * v, v]);
-  }
-  for (let c = 0; c < 8; c++) {
-    let p = c;
-    for (let r = c + 1; r < 8; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[p]![c]!)) p = r;
-    [a[c], a[p]] = [a[p]!, a[c]!];
-    const row = a[c]!, d = row[c]!;
-    for (let k = c; k < 9; k++) row[k]! /= d;
-    for (let r = 0; r < 8; r++) {
-      if (r === c) continue;
-      const f = a[r]![c]!;
-      for (let k = c; k < 9; k++) a[r]![k]! -= f * row[k]!;
-    }
-  }
-  return a.map((row) => row[8]!);
-}
-
-/** Draws `src` into the quadrilateral `to` (TL TR BR BL) of `ctx`: a true perspective paste. */
-export function placeQuad(ctx: SKRSContext2D, src: Canvas, to: Pt[]): void {
-  const w = src.width, h = src.height;
-  const [h0, h1, h2, h3, h4, h5, h6, h7] = homography(to, [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }]) as number[] as [number, number, number, number, number, number, number, number];
-  const s = src.getContext('2d').getImageData(0, 0, w, h).data;
-  const x0 = Math.max(0, Math.floor(Math.min(...to.map((p) => p.x)))), x1 = Math.min(ctx.canvas.width, Math.ceil(Math.max(...to.map((p) => p.x))));
-  const y0 = Math.max(0, Math.floor(Math.min(...to.map((p) => p.y)))), y1 = Math.min(ctx.canvas.height, Math.ceil(Math.max(...to.map((p) => p.y))));
-  if (x1 <= x0 || y1 <= y0) return;
-  const dst = ctx.getImageData(x0, y0, x1 - x0, y1 - y0);
-  // a few samples per destination pixel: the plate is drawn large and shrunk, like a lens would
-  const n = Math.max(1, Math.min(4, Math.round(Math.sqrt((w * h) / Math.max(1, (x1 - x0) * (y1 - y0))))));
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      let r = 0, g = 0, b = 0, hit = 0;
-      for (let sy = 0; sy < n; sy++) {
-        for (let sx = 0; sx < n; sx++) {
-          const px = x + (sx + 0.5) / n, py = y + (sy + 0.5) / n;
-          const d = h6 * px + h7 * py + 1;
-          const u = Math.floor((h0 * px + h1 * py + h2) / d), v = Math.floor((h3 * px + h4 * py + h5) / d);
-          if (u < 0 || v < 0 || u >= w || v >= h) continue;
-          const i = (v * w + u) * 4;
-          r += s[i]!, g += s[i + 1]!, b += s[i + 2]!, hit++;
-        }
-      }
-      if (hit === 0) continue;
-      const o = ((y - y0) * (x1 - x0) + (x - x0)) * 4, a = hit / (n * n);
-      dst.data[o] = dst.data[o]! * (1 - a) + r / (n * n);
-      dst.data[o + 1] = dst.data[o + 1]! * (1 - a) + g / (n * n);
-      dst.data[o + 2] = dst.data[o + 2]! * (1 - a) + b / (n * n);
-    }
-  }
-  ctx.putImageData(dst, x0, y0);
-}
-
 export interface PlateScene {
   name: string;
   bytes: Uint8Array;
@@ -307,7 +250,7 @@ export async function renderPlateScene(options: PlateSceneOptions): Promise<Plat
     else ctx.lineTo(q.x, q.y);
   });
   ctx.fill();
-  placeQuad(ctx, plate, corners);
+  paste(ctx, plate, corners, 4);
   let out = canvas;
   // blur in proportion to the plate: a 100 px plate under 2 px of blur is unreadable to anyone
   if (photo) out = degrade(canvas, rnd, Math.min(1.6, plateWidth / 130));

@@ -1,9 +1,10 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { checkDigit } from '../../../../src/ocr/documents/vin/check';
 import { FAMILY, FAMILY_BOLD, registerChineseFont } from '../fonts';
+import { paste } from '../perspective';
 import { renderDocument } from '../render';
 import { pick, seeded, type Random } from '../text';
-import { degrade, placeQuad } from './plate';
+import { degrade } from './plate';
 
 /*
  * VINs with valid check digits and real manufacturer prefixes, where VINs are found:
@@ -211,7 +212,7 @@ export function photographed(object: Canvas, rnd: Random, photo: boolean, tilt =
     const sx = x + shear * y;
     return { x: cx + sx * Math.cos(angle) - y * Math.sin(angle), y: cy + sx * Math.sin(angle) + y * Math.cos(angle) };
   });
-  placeQuad(ctx, object, corners);
+  paste(ctx, object, corners, 4);
   return photo ? degrade(scene, rnd, 1.2) : scene;
 }
 
