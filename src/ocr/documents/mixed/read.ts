@@ -4,7 +4,7 @@ import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { classify } from './classify';
-import { cropRegion, enlargement, linesInCrop, type Region, seenWell } from './region';
+import { cropRegion, enlargement, linesInCrop, type Region, regionOf, seenWell } from './region';
 import { generalRule, type RegionView, typeRules } from './types';
 
 /*
@@ -23,7 +23,9 @@ const pointOf = (type: string) => (type === 'general' ? generalRule.extractor.po
 
 export function viewOf(region: Region, qr: string[] = []): RegionView {
   const lines = region.lines.map((l) => l.text.replace(/\s+/g, ''));
-  return { lines, text: lines.join('\n'), qr, size: { w: region.width / region.unit, h: region.height / region.unit } };
+  // the extent of the text, not of the image a whole-image region spans (a plate in a car photo is plate-sized)
+  const text = region.whole ? regionOf(region.lines, { width: Infinity, height: Infinity }, 0) : region;
+  return { lines, text: lines.join('\n'), qr, size: { w: text.width / text.unit, h: text.height / text.unit } };
 }
 
 /** Regions that may be invoices have their QR code read: the VAT code is the surest cue. */

@@ -222,6 +222,18 @@ function regionOrder(regions: Region[]): Region[] {
   return rows.flatMap((row) => row.sort((a, b) => a.roi.X - b.roi.X));
 }
 
+/**
+ * A photo of a vehicle: one plate is the only anchored document and every other group is text of
+ * no type (a dealer's sticker, a watermark). A plate is no paper pasted on a sheet: the text
+ * around it is the car's or the photo's, however large, and the plate's point reads the photo
+ * as a whole. Another typed document beside the plate (a licence, a ticket) keeps them apart.
+ */
+function vehiclePhoto(groups: OcrLine[][], regions: Region[], main: number[]): boolean {
+  if (main.length !== 1) return false;
+  const kinds = regions.map((r) => classify(viewOf(r)));
+  return kinds[main[0]!]!.type === 'plate' && kinds.every((c, k) => k === main[0] || (c.rule === undefined && !hasAnchor(groups[k]!)));
+}
+
 export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   if (lines.length === 0) return [];
   const placed = lines.map((line) => ({ line, paper: paperOf(image, line) }));
@@ -235,6 +247,6 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const area = (r: Region) => r.roi.W * r.roi.H;
   const main = groups.flatMap((g, k) => (hasAnchor(g) ? [k] : []));
   const scraps = main.length === 1 && regions.every((r, k) => k === main[0] || area(r) < SCRAP_SHARE * area(regions[main[0]!]!));
-  if (groups.length === 1 || scraps) return [wholeImage(groups.flat(), image)];
+  if (groups.length === 1 || scraps || vehiclePhoto(groups, regions, main)) return [wholeImage(groups.flat(), image)];
   return regionOrder(regions);
 }

@@ -2,7 +2,7 @@ import type { MixedType } from '../../../protocol/points/2582-25';
 import driver_license from '../driver_license';
 import type { DocumentExtractor } from '../extractor';
 import general from '../general';
-import { certain, parsePlate } from '../plate/grammar';
+import { certain, LETTERS, parsePlate, PROVINCES } from '../plate/grammar';
 import plate from '../plate';
 import table from '../table';
 import taxi_invoice from '../taxi_invoice';
@@ -78,6 +78,18 @@ export const isVin = (line: string): boolean => {
   return false;
 };
 
+/** A line and the one below it as one text: a two-row plate (京A above, 12345 below) is read as two lines. */
+const withNextLine = (r: RegionView): string[] => [...r.lines, ...r.lines.slice(1).map((l, i) => r.lines[i] + l)];
+
+const PLATE_START = new RegExp(`^[${PROVINCES}][${LETTERS}][0-9A-Z]{3,6}$`);
+/**
+ * A plate read in part: a province, its letter and a few more characters (a character missed or
+ * cut off at a tilt, or the row of a two-row plate read apart). No plate by itself: with a
+ * plate-sized region it lets the plate extractor look, and that extractor's own finding decides
+ * (a region it finds no plate in is general text: read.ts).
+ */
+export const isPartialPlate = (text: string): boolean => PLATE_START.test(text.replace(/[·•・.\s-]/g, '').toUpperCase());
+
 const TRAIN_NUMBER = /(?:^|[^A-Z0-9])[GDCZTKYLS]\d{1,4}(?![0-9])/;
 const SEAT_CLASS = /(?:一等|二等|商务|特等|硬|软|无)座|[硬软]卧|动卧|新空调/;
 
@@ -127,7 +139,8 @@ export const typeRules: TypeRule[] = [
     type: 'plate',
     extractor: plate,
     cues: [
-      anyLine('plate number', 3, isPlateNumber),
+      { name: 'plate number', weight: 3, test: (r) => withNextLine(r).some(isPlateNumber) },
+      { name: 'partial plate number', weight: 2.5, test: (r) => withNextLine(r).some(isPartialPlate) },
       // a plate is one or two short lines, nothing around it
       { name: 'plate-sized', weight: 0.5, test: (r) => r.lines.length <= 3 && r.size.h <= 4 },
     ],

@@ -49,6 +49,16 @@ describe('2582-25 classification', () => {
     expect(typeOf(['浙B·8N2Q7'], [], { w: 5, h: 1.5 }).type).toBe('plate');
   });
 
+  it('a two-row plate read as two lines, and a plate read in part, on a plate-sized region', () => {
+    expect(typeOf(['渝·D', '00796'], [], { w: 3, h: 2.5 }).type).toBe('plate');
+    // a character missed, or the end cut off: the plate extractor gets to look (and decides)
+    expect(typeOf(['京', 'A5331'], [], { w: 3, h: 2.5 }).type).toBe('plate');
+    expect(typeOf(['皖A·993'], [], { w: 2, h: 1 }).type).toBe('plate');
+    // the start of a plate in a page of text is no plate
+    expect(typeOf(['皖A·993', '会议纪要', '时间：2021年4月16日', '地点：三楼第二会议室'], [], { w: 20, h: 8 }).type).toBe('general');
+    expect(typeOf(['A12345'], [], { w: 3, h: 1 }).type).toBe('general');
+  });
+
   it('driver licences, face and back', () => {
     const face = classify(view(['中华人民共和国机动车驾驶证', 'DrivingLicenseofthePeople\'sRepublicofChina', '证号150402199902223122', '姓名谢乐桃', '性别女', '住址内蒙古自治区赤峰市33号', '初次领证日期2015-06-18', '准驾车型C1', '有效期限2015-06-18至2021-06-18']));
     expect(face.type).toBe('driver_license');

@@ -46,17 +46,12 @@ async function expectSameAsOwnPoint(file: string, type: string): Promise<void> {
 
 /**
  * Files 2582-25 does not read as their own point does yet: extra `general` fragments beside the
- * document, or the document split into fragments (tables, VAT photos, some plates). Awaiting the
+ * document, or the document split into fragments (tables, VAT photos). Awaiting the
  * region finding's precision (issue 18); the commit that empties this list is held on branch
  * mixed-tests-held until it passes.
  */
 const awaitingRegions = new Set([
   'general/rapidocr_ch_en_num.jpg',
-  'plate/ccpd_base_02.jpg',
-  'plate/green_single_01.jpg',
-  'plate/yellow_double_01.jpg',
-  'plate/yellow_double_02.jpg',
-  'plate/yellow_single_01.jpg',
   'table/pubtabnet_PMC3707453_006_00.png',
   'table/pubtabnet_PMC4003957_018_00.png',
   'table/wired_table_01.jpg',

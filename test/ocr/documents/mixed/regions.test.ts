@@ -100,3 +100,22 @@ describe('2582-25 regions: two documents touching', () => {
     expect(texts(regions)).toEqual(expect.arrayContaining([ticket.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]));
   });
 });
+
+describe('2582-25 regions: a photo of a vehicle', () => {
+  it('the plate and the text around it (a dealer\'s sticker) are one photo: the whole image, read as the plate', () => {
+    const image = canvas(960, 720, DESK);
+    const plate = line('沪A·F71017', 410, 565, 250, 56);
+    const sticker = [line('总李谈车', 80, 630, 90, 30), line('二手车行', 80, 670, 90, 30)];
+    const regions = findRegions(image, [plate, ...sticker]);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.whole).toBe(true);
+    expect(texts(regions)).toEqual([[plate, ...sticker].map((l) => l.text).sort()]);
+  });
+
+  it('a plate beside a document of a type stays apart from it', () => {
+    const image = canvas(1000, 1000, WHITE);
+    const plate = line('沪A·F71017', 100, 900, 250, 56);
+    const regions = findRegions(image, [...invoiceHead(100, 100), plate]);
+    expect(regions).toHaveLength(2);
+  });
+});
