@@ -65,7 +65,8 @@ export interface RecognizeResult {
   timings: Timings;
 }
 
-function describe(quad: Quad, { text, confidence, chars }: { text: string; confidence: number; chars?: DecodedChar[] }, image: Raster): OcrLine {
+/** A line read at `quad` in an image of that size: its rotated box and whole-pixel bounds derived from the quad. */
+export function describeLine(quad: Quad, { text, confidence, chars }: { text: string; confidence: number; chars?: DecodedChar[] }, image: { width: number; height: number }): OcrLine {
   const { width, height } = quadSize(quad);
   const cx = quad.reduce((s, p) => s + p.x, 0) / 4;
   const cy = quad.reduce((s, p) => s + p.y, 0) / 4;
@@ -155,7 +156,7 @@ export async function recognize(input: Raster | Uint8Array, options: RecognizeOp
   read.forEach((line, i) => {
     const text = normaliseText(line.text);
     if (text === '' || line.confidence < minConfidence) return;
-    lines.push(describe(quads[i]!, { text, confidence: line.confidence, chars: line.chars }, image));
+    lines.push(describeLine(quads[i]!, { text, confidence: line.confidence, chars: line.chars }, image));
   });
   return {
     width: image.width,

@@ -6,7 +6,7 @@ import { recognize } from '../pipeline';
 import { defineExtractor } from './extractor';
 import { colourBlobs } from './plate/colour';
 import { PROVINCES } from './plate/grammar';
-import { readPlate, type PlateFound, type Seed } from './plate/read';
+import { readPlate, SURE, type PlateFound, type Seed } from './plate/read';
 
 /*
  * 2582-20 license plates: every plate in the image. The text detector proposes lines that
@@ -142,7 +142,7 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
       // (half the time of a plate crop went on detecting and reading it a second time)
       const box = found[0]!.box;
       const share = ((box.right - box.left) * (box.bottom - box.top)) / (image.width * image.height);
-      if (share >= 0.5 && plate.reading.weakest >= 0.9) return found.map((f) => f.plate);
+      if (share >= 0.5 && plate.reading.weakest >= SURE) return found.map((f) => f.plate);
     }
   }
   // the detector's usual size (small images doubled: a close-up of a plate alone needs it),

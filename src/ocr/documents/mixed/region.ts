@@ -3,8 +3,7 @@ import type { Quad } from '../../geometry/quad';
 import { warpQuad } from '../../geometry/warp';
 import type { DecodedImage } from '../../image/decode';
 import { dominantAngle } from '../../order';
-import { quadSize } from '../../line';
-import type { OcrLine } from '../../pipeline';
+import { describeLine, type OcrLine } from '../../pipeline';
 
 /*
  * One document's region: its lines, its frame (the direction of its text) and its extent in
@@ -136,23 +135,5 @@ export function linesInCrop(region: Region, lines: OcrLine[]): OcrLine[] {
   const toCrop = (p: { x: number; y: number }) => ({ x: ((p.x - o.x) * ax + (p.y - o.y) * ay) / la, y: ((p.x - o.x) * bx + (p.y - o.y) * by) / lb });
   return lines
     .filter((l) => inQuad(region.quad, l.box.cx, l.box.cy))
-    .map((l) => {
-      const quad = l.quad.map(toCrop) as Quad;
-      const { width, height } = quadSize(quad);
-      const xs = quad.map((p) => p.x), ys = quad.map((p) => p.y);
-      const left = Math.max(0, Math.floor(Math.min(...xs))), top = Math.max(0, Math.floor(Math.min(...ys)));
-      const round1 = (v: number) => Math.round(v * 10) / 10;
-      return {
-        ...l,
-        quad: quad.map((p) => ({ x: round1(p.x), y: round1(p.y) })) as Quad,
-        box: {
-          cx: round1(xs.reduce((s, x) => s + x, 0) / 4),
-          cy: round1(ys.reduce((s, y) => s + y, 0) / 4),
-          w: round1(width),
-          h: round1(height),
-          angle: round1((Math.atan2(quad[1].y - quad[0].y, quad[1].x - quad[0].x) * 180) / Math.PI),
-        },
-        rect: { left, top, width: Math.min(w, Math.ceil(Math.max(...xs))) - left, height: Math.min(h, Math.ceil(Math.max(...ys))) - top },
-      };
-    });
+    .map((l) => describeLine(l.quad.map(toCrop) as Quad, l, { width: w, height: h }));
 }

@@ -49,8 +49,8 @@ interface Rect {
 }
 
 const TEXT_HEIGHT = 40;
-/** A reading whose least sure character is at least this sure needs no second look (plate.ts). */
-const SURE = 0.9;
+/** A reading whose least sure character is at least this sure needs no second look (here, and a crop in plate.ts). */
+export const SURE = 0.9;
 
 type IsBackground = (r: number, g: number, b: number) => boolean;
 
