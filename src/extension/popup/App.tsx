@@ -13,7 +13,7 @@ import { ResultCard } from './ResultCard';
 import { autoCopy } from './auto-copy';
 import { Ctx, type PopupContext, type Surface } from './context';
 import { type IntakeResult, addFiles } from './intake';
-import { filesOfDrop, filesOfPaste, hasFiles } from './file-events';
+import { filesOfDrop, filesOfPaste, hasFiles, listenForFiles } from './file-events';
 import { Frame, type Tab } from './Frame';
 import { lastLanguage, rememberLanguage } from './last-language';
 import { mark } from '../lib/timing';
@@ -122,16 +122,7 @@ export function App(props: AppProps) {
       e.preventDefault();
       void take(filesOfDrop(e));
     };
-    document.addEventListener('paste', onPaste);
-    document.addEventListener('dragover', onOver);
-    document.addEventListener('dragleave', onLeave);
-    document.addEventListener('drop', onDrop);
-    return () => {
-      document.removeEventListener('paste', onPaste);
-      document.removeEventListener('dragover', onOver);
-      document.removeEventListener('dragleave', onLeave);
-      document.removeEventListener('drop', onDrop);
-    };
+    return listenForFiles({ paste: onPaste, dragover: onOver, dragleave: onLeave, drop: onDrop });
   }, [view]);
 
   // one context value while the settings stay: every line of a list reads it, and a new value

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AppProps } from './App';
 import type { Surface } from './context';
 import { Frame, type Tab } from './Frame';
-import { filesOfDrop, filesOfPaste, hasFiles } from './file-events';
+import { filesOfDrop, filesOfPaste, hasFiles, listenForFiles } from './file-events';
 import { lastLanguage } from './last-language';
 
 /*
@@ -43,14 +43,7 @@ export function Shell(props: { surface: Surface }) {
       keep(filesOfDrop(e));
     };
     const onPaste = (e: ClipboardEvent) => keep(filesOfPaste(e));
-    document.addEventListener('dragover', onOver);
-    document.addEventListener('drop', onDrop);
-    document.addEventListener('paste', onPaste);
-    return () => {
-      document.removeEventListener('dragover', onOver);
-      document.removeEventListener('drop', onDrop);
-      document.removeEventListener('paste', onPaste);
-    };
+    return listenForFiles({ dragover: onOver, drop: onDrop, paste: onPaste });
   }, [Workbench]);
 
   if (Workbench) return <Workbench surface={props.surface} initial={{ tab, files }} />;
