@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceDate } from '../../../../src/ocr/documents/vat_invoice/assemble';
+import { capitalRun, capitalToCents } from '../../../../src/ocr/documents/vat_invoice/capital';
+import { finish } from '../../../../src/ocr/documents/vat_invoice/finish';
+import { readTaxpayerId, uscCheckChar } from '../../../../src/ocr/documents/vat_invoice/taxpayer';
+import { capitalWords } from '../../../support/synth/documents/vat-invoice-values';
+import { seeded } from '../../../support/synth/text';
+
+/* 2582-22's field grammars: capital amounts, unified social credit codes, numbers, dates. */
+
+describe('capital amounts, taxpayer ids, dates', () => {
+  it('reads capital amounts by their grammar, the generator writes them the same way', () => {
+    expect(capitalToCents('壹佰零叁圆伍角')).toBe(10350);
+    expect(capitalToCents('贰仟壹佰陆拾玖元整')).toBe(216900);
+    expect(capitalToCents('柒仟零壹拾捌圆捌角叁分')).toBe(701883);
+    expect(capitalToCents('壹拾万零伍佰圆整')).toBe(10050000);
+    expect(capitalToCents('壹拾圆零伍分')).toBe(1005);
+    expect(capitalToCents('伍角')).toBe(50);
+    expect(capitalToCents('(负数)壹佰圆整')).toBe(-10000);
+    for (const bad of ['', '圆整', '壹佰壹佰圆', '伍分陆角', '拾拾圆']) expect(capitalToCents(bad), bad).toBeNull();
+    const rnd = seeded(5);
+    for (let i = 0; i < 300; i++) {
+      const cents = Math.floor(rnd() * 100_000_000);
+      expect(capitalToCents(capitalWords(cents, rnd() < 0.5 ? '元' : '圆', rnd() < 0.5)), String(cents)).toBe(cents);
+    }
+  });
+
+  it('maps OCR confusions inside a capital amount only (叁→参, 佰→伯, 圆→园)', () => {
+    expect(capitalRun('⊗参伯园整').run).toBe('叁佰圆整');
+    expect(capitalRun('价税合计 ⊗壹佰壹拾贰圆贰角整 (小写)')).toEqual({ run: '壹佰壹拾贰圆贰角整', start: 6, end: 15 });
+  });
+
+  it('checks unified social credit codes and repairs only toward a valid one', () => {
+    for (const id of ['91120222079642398Y', '91440300708436854B', '92440300L08175019R', '91120118MA06APGQXE', '91410100MA44HUD80N']) {
+      expect(readTaxpayerId(id)).toEqual({ value: id, valid: true });
+    }
+    // O and I are not in the code's alphabet; the region code (positions 3–8) is digits
+    expect(readTaxpayerId('9144030O7O8436854B').value).toBe('91440300708436854B');
+    expect(readTaxpayerId('914403OO708436854B').value).toBe('91440300708436854B');
+    // old 15-digit ids have no check
+    expect(readTaxpayerId('410305123456789')).toEqual({ value: '410305123456789', valid: true });
+    // the check character chooses among look-alikes (B/8, 4/A) when exactly one reading passes
+    expect(readTaxpayerId('91440300708436B54B')).toEqual({ value: '91440300708436854B', valid: true });
+    expect(readTaxpayerId('9144030070843685AB')).toEqual({ value: '91440300708436854B', valid: true });
+    // issue 16: a seller id read with a letter O and one character too many
+    const id = '91370212MA3C5NQ20';
+    const valid = id + uscCheckChar(id);
+    expect(readTaxpayerId(`${valid.slice(0, 4)}O${valid.slice(5)}5`)).toEqual({ value: valid, valid: true });
+    // nothing one swap away passes: kept as read and reported
+    expect(readTaxpayerId('91440300708436854C')).toEqual({ value: '91440300708436854C', valid: false });
+  });
+
+  it('issue 16: the check character chooses among each look-alike pair (O/0, I/1, Z/2, S/5, B/8), in the check character too', () => {
+    const cases: [string, string][] = [
+      ['9I440300708436854B', '91440300708436854B'], // I for 1
+      ['91120Z22079642398Y', '91120222079642398Y'], // Z for 2
+      ['914403007084368S4B', '91440300708436854B'], // S for 5
+      ['9144O300708436854B', '91440300708436854B'], // O for 0
+      ['91120118MA06APGQXE'.replace('Q', 'O'), '91120118MA06APGQXE'], // O for Q: no O in the alphabet, 0 fails, its look-alike Q passes
+      ['914403007084368548', '91440300708436854B'], // 8 for the check character B
+      ['91410100MA44HUDB0N', '91410100MA44HUD80N'], // B for 8 among the organisation code
+    ];
+    for (const [read, right] of cases) expect(readTaxpayerId(read), read).toEqual({ value: right, valid: true });
+    // one character too many after a valid id is dropped; in the middle it is found by the check
+    expect(readTaxpayerId('91440300708436854B7')).toEqual({ value: '91440300708436854B', valid: true });
+    expect(readTaxpayerId('914403007084368454B')).toEqual({ value: '91440300708436854B', valid: true });
+  });
+
+  it('issue 16: invoice numbers of 8 or 20 digits, codes of 10 or 12, check codes of 20; any other length is kept and said', () => {
+    const remarks = (content: Record<string, string>) => {
+      const out: string[] = [];
+      finish({ content, boxes: {}, items: [] }, { source: 'text', qr: [] }, { remark: (t) => out.push(t), notThisDocument: () => {} });
+      return out;
+    };
+    expect(remarks({ InvoiceCode: '032001600511', InvoiceNo: '31471858', AntiFakeCode: '01897109054748898321' })).toEqual([]);
+    expect(remarks({ InvoiceNo: '23512000000011765589' })).toEqual([]);
+    expect(remarks({ InvoiceCode: '032001600511', InvoiceNo: '314718581' })).toEqual(['InvoiceNo 314718581 has 9 digits (8 expected)']);
+    // with a code the invoice is old-style: its number is 8 digits, never 20
+    expect(remarks({ InvoiceCode: '032001600511', InvoiceNo: '23512000000011765589' })).toEqual(['InvoiceNo 23512000000011765589 has 20 digits (8 expected)']);
+    expect(remarks({ InvoiceNo: '2351200000001176558' })).toEqual(['InvoiceNo 2351200000001176558 has 19 digits (8 or 20 expected)']);
+    expect(remarks({ InvoiceCode: '03200160051', AntiFakeCode: '0189710905474889832' })).toEqual([
+      'InvoiceCode 03200160051 has 11 digits (10 or 12 expected)',
+      'AntiFakeCode 0189710905474889832 has 19 digits (20 expected)',
+    ]);
+  });
+
+  it('writes dates as 2023年05月08日 whatever the print', () => {
+    expect(invoiceDate('2019 05 08')).toBe('2019年05月08日');
+    expect(invoiceDate('2021 年 09 月06日')).toBe('2021年09月06日');
+    expect(invoiceDate('22021年12月02日')).toBe('2021年12月02日');
+    expect(invoiceDate('2019年13月40日')).toBe('');
+  });
+});

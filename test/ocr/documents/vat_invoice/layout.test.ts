@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { assemble } from '../../../../src/ocr/documents/vat_invoice/assemble';
+import { checkedRate, gluedCells } from '../../../../src/ocr/documents/vat_invoice/items';
+import type { OcrLine } from '../../../../src/ocr/pipeline';
+
+/* 2582-22's assembly on lines as OCR returns them: regressions from real invoices, named after the issue. */
+
+/** An OCR line at (x, y), w × h, turned `angle` degrees about its top-left corner. */
+function line(text: string, x: number, y: number, w: number, h: number, angle = 0): OcrLine {
+  const rad = (angle * Math.PI) / 180, c = Math.cos(rad), s = Math.sin(rad);
+  const at = (dx: number, dy: number) => ({ x: x + dx * c - dy * s, y: y + dx * s + dy * c });
+  const quad = [at(0, 0), at(w, 0), at(w, h), at(0, h)] as OcrLine['quad'];
+  const xs = quad.map((p) => p.x), ys = quad.map((p) => p.y);
+  const centre = at(w / 2, h / 2);
+  return {
+    text, confidence: 0.99, quad,
+    box: { cx: centre.x, cy: centre.y, w, h, angle },
+    rect: { left: Math.min(...xs), top: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) },
+  };
+}
+const quiet = { remark: () => {}, notThisDocument: () => {} };
+/** The buyer block and the anchors around it, as an OCR of a grid invoice returns them. */
+const gridInvoice = (nameLines: OcrLine[]) => [
+  line('深圳增值税普通发票', 350, 30, 300, 36),
+  line('开票日期：2019年03月19日', 700, 100, 240, 20),
+  ...nameLines,
+  line('纳税人识别号：', 70, 170, 90, 20),
+  line('91440300708436854B', 180, 170, 180, 20),
+  line('密', 550, 150, 18, 18),
+  line('货物或应税劳务、服务名称', 50, 250, 160, 20),
+  line('税额', 800, 250, 40, 20),
+  line('价税合计(大写)', 60, 420, 100, 20),
+  line('壹佰壹拾贰圆贰角整', 260, 420, 140, 20),
+  line('(小写)¥112.20', 650, 420, 110, 20),
+];
+/** The signature row at the foot of the invoice: 收款人, 复核, 开票人 and the names after them. */
+const signatureRow = (payee: string, checker: string, clerk: string) => [
+  line('收款人：', 58, 703, 62, 24),
+  line(payee, 130, 704, 19 * payee.length, 22),
+  line('复核：', 359, 704, 45, 22),
+  line(checker, 413, 703, 19 * checker.length, 24),
+  line('开票人：', 618, 703, 80, 24),
+  line(clerk, 689, 703, 19 * clerk.length, 24),
+];
+
+/** A fully digital invoice's party blocks side by side, with what a capture may add beside them. */
+const digitalInvoice = (sellerName: OcrLine[]) => [
+  line('电子发票（普通发票）', 400, 40, 300, 36),
+  line('开票日期：2025年01月06日', 880, 100, 240, 20),
+  line('购买方信息', 30, 180, 20, 100, 90),
+  line('名称：统信软件技术有限公司', 80, 190, 260, 20),
+  line('统一社会信用代码/纳税人识别号：', 80, 250, 240, 20),
+  line('91110302MA01NP925M', 330, 250, 180, 20),
+  line('销售方信息', 600, 180, 20, 100, 90),
+  ...sellerName,
+  line('统一社会信用代码/纳税人识别号：', 650, 250, 240, 20),
+  line('92420100MA4JMP6D4P', 900, 250, 180, 20),
+  line('项目名称', 100, 300, 80, 20),
+  line('价税合计（大写）', 100, 560, 140, 20),
+  line('贰佰陆拾肆圆整', 300, 560, 120, 20),
+];
+
+describe('layout regressions (lines as OCR returns them)', () => {
+  it('issue 16: a web page’s label beside the seller’s name (下载次数：1) is not part of the name', () => {
+    const data = assemble(digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店', 650, 190, 380, 20), line('下载次数：1', 1130, 207, 100, 19)]), quiet);
+    expect(data.Content.PayeeName).toBe('武汉东湖新技术开发区柴房老味餐饮店');
+    expect(data.Content.PayeeRegisterNo).toBe('92420100MA4JMP6D4P');
+  });
+
+  it('issue 16: taxpayer ids read with a letter O and a trailing extra character are repaired in the reading', () => {
+    const lines = digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店', 650, 190, 380, 20)]).map((l) =>
+      l.text === '92420100MA4JMP6D4P' ? line('924201OOMA4JMP6D4P5', 900, 250, 190, 20) : l.text === '91110302MA01NP925M' ? line('9111O302MA01NP925M', 330, 250, 180, 20) : l,
+    );
+    const remarks: string[] = [];
+    const data = assemble(lines, { remark: (t) => remarks.push(t), notThisDocument: () => {} });
+    expect([data.Content.PayerRegisterNo, data.Content.PayeeRegisterNo]).toEqual(['91110302MA01NP925M', '92420100MA4JMP6D4P']);
+    expect(remarks.join('; ')).not.toMatch(/RegisterNo/);
+    // an id no single misreading explains stays as read and is said
+    const wrong = digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店', 650, 190, 380, 20)]).map((l) => (l.text === '92420100MA4JMP6D4P' ? line('92420100MA4JMP6D4C', 900, 250, 180, 20) : l));
+    const said: string[] = [];
+    expect(assemble(wrong, { remark: (t) => said.push(t), notThisDocument: () => {} }).Content.PayeeRegisterNo).toBe('92420100MA4JMP6D4C');
+    expect(said).toContain('PayeeRegisterNo 92420100MA4JMP6D4C fails the unified social credit code check');
+  });
+
+  it('issue 16: the same label read glued onto the name in one line is cut off', () => {
+    const data = assemble(digitalInvoice([line('名称:武汉东湖新技术开发区柴房老味餐饮店下载次数：1', 650, 190, 520, 20)]), quiet);
+    expect(data.Content.PayeeName).toBe('武汉东湖新技术开发区柴房老味餐饮店');
+    const other = assemble(digitalInvoice([line('名称:青岛嘉仕汇酒店管理有限公司查验次数：2', 650, 190, 520, 20)]), quiet);
+    expect(other.Content.PayeeName).toBe('青岛嘉仕汇酒店管理有限公司');
+  });
+
+  it('issue 16: an amount read glued to its rate (3352.509%) or to its tax, a category that lost its first star, a rate misread: goods cells all the same', () => {
+    const heads = [
+      line('货物或应税劳务、服务名称', 47, 245, 163, 20), line('规格型号', 285, 244, 59, 23), line('单位', 392, 243, 34, 24), line('数量', 449, 243, 38, 23),
+      line('单价', 533, 244, 36, 21), line('金额', 647, 243, 39, 23), line('税率', 781, 245, 32, 21), line('税额', 881, 245, 37, 21),
+    ];
+    const rows = [
+      line('纸制品*笔记本', 44, 266, 94, 21), line('本', 388, 264, 21, 23), line('9', 506, 267, 15, 19), line('372.50', 589, 266, 47, 21), line('3352.509%', 714, 266, 89, 20), line('301.73', 902, 266, 49, 21),
+      line('*办公用品*打印纸', 43, 286, 110, 22), line('箱', 387, 285, 22, 24), line('3', 506, 288, 15, 18), line('1646.34', 582, 287, 54, 19), line('4939.029%444.51', 714, 287, 236, 19),
+    ];
+    // the grid invoice's own two heads give way to the full row of heads
+    const around = gridInvoice([line('名称：成都东方电子商务有限公司', 70, 142, 260, 20)]).filter((l) => !['货物或应税劳务、服务名称', '税额'].includes(l.text));
+    const data = assemble([...around, ...heads, ...rows], quiet);
+    expect(data.Items).toEqual([
+      { Name: '*纸制品*笔记本', Spec: '', Unit: '本', Quantity: '9', UnitPrice: '372.50', Amount: '3352.50', TaxRate: '9%', Tax: '301.73' },
+      { Name: '*办公用品*打印纸', Spec: '', Unit: '箱', Quantity: '3', UnitPrice: '1646.34', Amount: '4939.02', TaxRate: '9%', Tax: '444.51' },
+    ]);
+    // a rate no invoice prints is the one whose tax on the amount is the line's tax
+    const goods = (TaxRate: string, Amount: string, Tax: string) => ({ Name: '', Spec: '', Unit: '', Quantity: '', UnitPrice: '', Amount, TaxRate, Tax });
+    expect(checkedRate(goods('53%', '78127.65', '2343.83'))).toBe('3%');
+    expect(checkedRate(goods('%6', '71604.00', '6444.36'))).toBe('9%');
+    expect(checkedRate(goods('13%', '100.00', '6.00'))).toBe('13%'); // as printed: the remark-free value stays
+    expect(checkedRate(goods('免税', '100.00', '***'))).toBe('免税');
+    expect(checkedRate(goods('53%', '100.00', '7.77'))).toBe('53%'); // no rate fits: kept as read
+    // a unit price of many decimals is one number, not two cells
+    expect(gluedCells('13.2743362832')).toEqual([]);
+    expect(gluedCells('3352.509%301.73')).toEqual([7, 9]);
+  });
+
+  it('a name wrapped onto the next row, starting under its start, stays whole', () => {
+    const data = assemble(digitalInvoice([line('名称:中国移动通信集团广东有限公司阳江', 650, 190, 380, 20), line('分公司', 692, 212, 60, 20)]), quiet);
+    expect(data.Content.PayeeName).toBe('中国移动通信集团广东有限公司阳江分公司');
+  });
+
+  it('issue: 称 of 名称 lost by OCR, the name label read as 名 alone', () => {
+    const data = assemble(gridInvoice([line('名', 73, 148, 20, 20), line('深圳宏达贸易有限公司', 180, 148, 140, 20)]), quiet);
+    expect(data.Content.PayerName).toBe('深圳宏达贸易有限公司');
+    expect(data.Content.PayerRegisterNo).toBe('91440300708436854B');
+  });
+
+  it('issue: 名 and 称：… read apart are one label, not the two blocks of a fully digital invoice', () => {
+    const data = assemble(gridInvoice([line('名', 73, 148, 20, 20), line('称：个人', 150, 148, 60, 20)]), quiet);
+    expect(data.Content.PayerName).toBe('个人');
+    expect(data.Content.PayerRegisterNo).toBe('91440300708436854B');
+    expect(data.Content.InvoiceAmount).toBe('112.20');
+  });
+
+  it('issue: a seal line half a row above the signature row, far right, hid the signatures', () => {
+    const lines = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]);
+    lines.push(line('发票专用章', 979, 690, 84, 25), ...signatureRow('王芳', '徐梦华', '李志强'), line('销售方：（章）', 879, 703, 84, 24));
+    const { Content } = assemble(lines, quiet);
+    expect([Content.Payee, Content.Checker, Content.Clerk]).toEqual(['王芳', '徐梦华', '李志强']);
+  });
+
+  it('issue: a mark read before a signature (`#周芳`, a photographed invoice) is not part of the name', () => {
+    const lines = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]);
+    lines.push(...signatureRow('.王芳', 'Anna Li', '#周芳'));
+    const { Content } = assemble(lines, quiet);
+    expect([Content.Payee, Content.Checker, Content.Clerk]).toEqual(['王芳', 'Anna Li', '周芳']);
+  });
+
+  it('issue: a long vertical imprint in the margin does not tilt the page frame', () => {
+    const lines = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]);
+    lines.push(line('税总函[2018]340号中钞光华印制有限公司', 20, 100, 450, 30, 90));
+    const data = assemble(lines, quiet);
+    expect(data.Content.PayerName).toBe('深圳宏达贸易有限公司');
+    expect(data.Content.SumAmount).toBe('壹佰壹拾贰圆贰角整');
+  });
+});
