@@ -1,80 +1,24 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // first: the polyfill's stand-in must exist before any extension module loads (vi.mock is hoisted)
 import { fakeBrowser } from '@webext-core/fake-browser';
-import type { HistoryEntry } from '../../src/protocol/messages';
-import { defaults } from '../../src/extension/lib/settings';
-import type { Settings } from '../../src/protocol/settings';
 import * as fx from './fixtures/data';
-import { type FakeBrowser, installFakeBrowser } from './support/fake-browser';
 import './support/injected-files';
-import { freshHistoryDb } from './support/idb';
-import { runPageScripts } from './support/page-scripts';
+import { button, click, container, copied, entry, open, rows, sent, text, usePopupHarness } from './support/popup-harness';
 
 vi.mock('webextension-polyfill', () => ({ default: fakeBrowser }));
 
-const { App } = await import('../../src/extension/popup/App');
-const { putEntry, updateEntry } = await import('../../src/extension/lib/history-db');
+const { updateEntry } = await import('../../src/extension/lib/history-db');
 
 /*
  * The popup rendered in happy-dom, talking to a scripted background and reading the history from
  * IndexedDB (fake-indexeddb): what the user sees for each kind of result, and what the buttons do.
+ * Form fill: popup-fill.test.tsx.
  */
 
-const entry = (docId: HistoryEntry['docId'], data: unknown, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
-  id: `e-${docId}`,
-  at: Date.UTC(2024, 0, 2, 3, 4, 5),
-  docId,
-  status: 'ok',
-  source: { via: 'url', pageUrl: 'https://p/', srcUrl: 'https://img/x.jpg' },
-  requestId: 'req-9',
-  data,
-  ...extra,
-});
-
-let c: FakeBrowser;
-let sent: { type: string; body: unknown }[];
-let copied: string[];
-let container: HTMLElement;
-
-async function open(entries: HistoryEntry[], settings: Partial<Settings> = {}, answers: Record<string, unknown> = {}) {
-  sent = [];
-  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (msg: { type: string; body: unknown }) => {
-    sent.push(msg);
-    if (msg.type === 'settings.get') return { ok: true, value: { settings: { ...defaults, ...settings }, token: { set: true, tail: 'abcd' }, hostPermission: true } };
-    return answers[msg.type] ?? { ok: true, value: {} };
-  }) as never);
-  await freshHistoryDb();
-  for (const e of entries) await putEntry(e);
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(async () => render(<App />, container));
-  // the frame is drawn at once; the settings from the background and the history from IndexedDB fill it
-  await vi.waitFor(() => expect(container.querySelector('main[aria-busy=false]')).not.toBeNull());
-  await act(async () => new Promise((r) => setTimeout(r, 10)));
-}
-
-const text = () => container.textContent ?? '';
-const button = (label: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === label)!;
-const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)));
-const click = async (el: Element) => {
-  await act(async () => (el as HTMLElement).click());
-  await flush();
-};
-const rows = () => Object.fromEntries([...container.querySelectorAll('table.fields tr[data-key]')].map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td.value')!.textContent]));
-
-beforeEach(() => {
-  c = installFakeBrowser();
-  copied = [];
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
-});
-afterEach(() => {
-  render(null, container);
-  container.remove();
-  vi.restoreAllMocks();
-});
+usePopupHarness();
 
 describe('popup', () => {
   it('shows the latest result with Chinese labels and the request id', async () => {
@@ -217,88 +161,6 @@ describe('popup', () => {
     render(null, container);
     await open([entry('plate', fx.plateData, { autoCopied: true })], { autoCopy: true });
     expect(copied).toEqual(['皖AYL375']);
-  });
-
-  it('fills the page from a result: the plan first, then what went where, and one click to undo', async () => {
-    c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
-    c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);
-    c.tabs.get = vi.fn(async () => ({ id: 42, url: 'https://erp.example.com/claim' }));
-    // the page under the popup, filled by the real page scripts (happy-dom has one document for both)
-    const page = document.createElement('form');
-    page.innerHTML = '<label>发票代码 <input data-t="code"></label><label>价税合计 <input data-t="total"></label><label>备注 <input data-t="note"></label>';
-    document.body.append(page);
-    const calls = runPageScripts(c, 42);
-    const value = (t: string) => (page.querySelector(`[data-t=${t}]`) as HTMLInputElement).value;
-    await open([entry('vat', fx.vatData)]);
-    await click(button('填入网页表单'));
-    await vi.waitFor(() => expect(text()).toContain('将填入 2 项'));
-    expect(calls[0]).toEqual({ target: { tabId: 42, allFrames: true }, files: ['/fill.js'] });
-    const planned = [...container.querySelectorAll('.fill-pairs tr.planned')].map((tr) => [
-      tr.querySelector('th')!.textContent,
-      tr.querySelector('td.value')!.textContent,
-      (tr.querySelector('select') as HTMLSelectElement).selectedOptions[0]!.textContent,
-    ]);
-    expect(planned).toEqual([
-      ['发票代码', '011002100111', '发票代码'],
-      ['价税合计（小写）', '59.55', '价税合计'],
-    ]);
-    expect(value('code')).toBe('');
-    await click(button('确认填入'));
-    await vi.waitFor(() => expect(container.querySelector('.fill-summary')!.textContent).toBe('已填入 2 项'));
-    expect([value('code'), value('total'), value('note')]).toEqual(['011002100111', '59.55', '']);
-    expect([...container.querySelectorAll('.fill-report li')].map((li) => li.textContent)).toEqual(['✓ 发票代码 → 发票代码', '✓ 价税合计（小写） → 价税合计']);
-    expect(container.querySelector('.fill-missing li[data-reason=no_input]')!.textContent).toMatch(/^网页上没有对应的输入框：发票号码、开票日期、/);
-    await click(button('撤销填入'));
-    await vi.waitFor(() => expect(container.querySelector('.fill-summary')!.textContent).toBe('已撤销，恢复了 2 项'));
-    expect([value('code'), value('total')]).toEqual(['', '']);
-    page.remove();
-  });
-
-  it('a form in a frame of another site: names the site, asks for it from the click, and scans again once allowed', async () => {
-    c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
-    c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);
-    c.tabs.get = vi.fn(async () => ({ id: 42, url: 'https://erp.example.com/claim' }));
-    // (happy-dom logs that it loads no frames)
-    const portal = document.createElement('div');
-    portal.innerHTML = '<iframe src="https://oa.example.org/form.html"></iframe>';
-    document.body.append(portal);
-    const calls = runPageScripts(c, 42);
-    let requestedInClick = false;
-    c.permissions.request.mockImplementation(async () => true);
-    await open([entry('vat', fx.vatData)]);
-    await click(button('填入网页表单'));
-    await vi.waitFor(() => expect(container.querySelector('.fill-blocked')).not.toBeNull());
-    expect(container.querySelector('.fill-blocked p')!.textContent).toBe(
-      '表单可能在 https://oa.example.org 的框架里，扩展还没有访问该网站的权限。允许后仅用于在此填表，可随时在扩展的“详细信息”中撤销。',
-    );
-    const scans = calls.length;
-    // the browser shows its prompt only within the click's own task: the request is made before anything is awaited
-    await act(async () => {
-      button('允许访问 oa.example.org').click();
-      requestedInClick = c.permissions.request.mock.calls.length === 1;
-    });
-    await flush();
-    expect(requestedInClick).toBe(true);
-    expect(c.permissions.request).toHaveBeenCalledWith({ origins: ['https://oa.example.org/*'] });
-    // granted: the tab is scanned again
-    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(scans));
-    portal.remove();
-  });
-
-  it('says in words why a page cannot be filled', async () => {
-    c.windows.getLastFocused = vi.fn(async () => ({ id: 3 }));
-    c.tabs.query = vi.fn(async () => [{ id: 42, windowId: 3 }]);
-    c.tabs.get = vi.fn(async () => ({ id: 42, url: 'chrome://extensions/' }));
-    await open([entry('vat', fx.vatData)]);
-    await click(button('填入网页表单'));
-    await vi.waitFor(() => expect(container.querySelector('.fill-panel [role=alert]')!.textContent).toBe('这是浏览器自己的页面（chrome://extensions/），浏览器不允许任何扩展读取或填写它'));
-    expect(c.scripting.executeScript).not.toHaveBeenCalled();
-  });
-
-  it('does not offer form fill for plates', async () => {
-    await open([entry('plate', fx.plateData)]);
-    expect(button('填入网页表单')).toBeUndefined();
-    expect(container.querySelector('button.pick')).toBeNull();
   });
 
   it('searches postal codes and pages through the result', async () => {
