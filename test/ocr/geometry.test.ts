@@ -4,7 +4,7 @@ import { convexHull, minAreaRect, rectCorners } from '../../src/ocr/geometry/rec
 import { warpQuad } from '../../src/ocr/geometry/warp';
 import { createRaster } from '../../src/ocr/image/raster';
 import { readingOrder } from '../../src/ocr/order';
-import { normaliseText } from '../../src/ocr/text';
+import { editDistance, normaliseText } from '../../src/ocr/text';
 
 describe('geometry', () => {
   it('finds the minimum-area rectangle of a turned rectangle', () => {
@@ -40,6 +40,13 @@ describe('geometry', () => {
 describe('text and order', () => {
   it('maps full-width digits and letters to ASCII and keeps Chinese punctuation', () => {
     expect(normaliseText(' 金额：１２３．５０元，ＡＢｃ（含税）')).toBe('金额：123．50元，ABc（含税）');
+  });
+
+  it('counts edits between labels by characters, a character outside the BMP as one', () => {
+    expect(editDistance('实收金额', '实收金额')).toBe(0);
+    expect(editDistance('燃油附加费', '燃油付加')).toBe(2);
+    expect(editDistance('𠀋金额', '金额')).toBe(1);
+    expect(editDistance('', '乘车日期')).toBe(4);
   });
 
   it('orders lines top to bottom and left to right within a band', () => {

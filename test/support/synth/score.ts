@@ -1,3 +1,5 @@
+import { editDistance } from '../../../src/ocr/text';
+
 /*
  * Scoring shared by the tests and the bench. Both sides are folded first: whitespace
  * removed (the Chinese recogniser rarely emits spaces between Latin words) and full-width
@@ -5,24 +7,13 @@
  * on paper; the engine itself keeps Chinese punctuation as read.
  */
 
+/** the engine's own edit distance, re-exported: the tests and the bench score with it */
+export { editDistance };
+
 export function foldForScoring(text: string): string {
   return text
     .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     .replace(/\s+/g, '');
-}
-
-/** Levenshtein distance over code points, two rows of memory. */
-export function editDistance(a: string, b: string): number {
-  const x = [...a], y = [...b];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[y.length]!;
 }
 
 /** 1 − edit distance / ground-truth length over the page's text in reading order. */

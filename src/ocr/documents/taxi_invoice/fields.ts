@@ -1,4 +1,5 @@
 import type { taxiKeys } from '../../../protocol/points/2582-21';
+import { editDistance } from '../../text';
 
 /*
  * What a taxi invoice prints, as data. City formats differ in title and order but share
@@ -174,16 +175,6 @@ const FUZZY: [string, Field][] = [
   ['上车时间', 'start'], ['下车时间', 'end'], ['乘车日期', 'Date'], ['实收金额', 'Amount'],
 ];
 const TAILS: Record<string, Field> = { 期: 'Date', 价: 'UnitPrice', 程: 'Mileage', 候: 'WaitingTime', 额: 'Amount' };
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 function fuzzyLabel(compact: string): Labelled | null {
   // the label's own check (Other labels carry one), found by the word it stands for
