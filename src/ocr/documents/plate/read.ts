@@ -122,6 +122,15 @@ function plausible(corners: Quad, seed: Rect, colour: PlateColour): boolean {
   return height <= (colour === 'yellow' ? 3 : 1.9) * h && height >= 0.9 * h && width <= w + 2 * h && width >= 0.6 * w;
 }
 
+function clampQuad(q: Quad, r: Rect): Quad {
+  return q.map((p) => ({ x: Math.min(r.right, Math.max(r.left, p.x)), y: Math.min(r.bottom, Math.max(r.top, p.y)) })) as Quad;
+}
+
+/** Whether every corner of `a` is within `tolerance` pixels of the same corner of `b`. */
+function near(a: Quad, b: Quad, tolerance: number): boolean {
+  return a.every((p, i) => Math.hypot(p.x - b[i]!.x, p.y - b[i]!.y) <= tolerance);
+}
+
 /** The point at (u, v) of the quad's own unit square, extrapolated outside it for margins. */
 function bilinear(q: Quad, u: number, v: number): Point {
   const top = { x: q[0].x + (q[1].x - q[0].x) * u, y: q[0].y + (q[1].y - q[0].y) * u };
@@ -166,24 +175,34 @@ interface UprightRead {
   chars: number;
 }
 
+/** The plate as read: red characters repainted on white and black plates, and the parse that weighs both. */
+function prepared(raster: Raster, { colour, certainty }: PlateBackground) {
+  const marks = colour === 'white' || colour === 'black' ? redMarks(raster, colour) : undefined;
+  const parse = (reads: ReadChar[][]) => parsePlate(reads.flatMap((r) => [r, ...(marks ? redMarkVariants(r, colour, marks.at) : [])]), colour, certainty);
+  return { marks, plate: marks?.recoloured ?? raster, parse };
+}
+
+/**
+ * A crop's one-row plate read whole, as one line, without detecting its row first (detection
+ * was a third of a crop's CPU, issue 17): the reading when every character is sure.
+ */
+async function readWhole(upright: Upright, background: PlateBackground): Promise<PlateReading | undefined> {
+  if (upright.double) return undefined;
+  const { plate, parse } = prepared(upright.raster, background);
+  const whole = await rec.run({ image: plate, quads: [band(plate, -0.01, 1.01, 0.05, 0.95)], alternatives: 5 });
+  const reading = parse([whole.lines[0]?.chars ?? []]);
+  return reading && reading.weakest >= SURE ? reading : undefined;
+}
+
 /**
  * Detects the text rows of an upright plate, reads them with alternatives, parses the number.
  * `lost`: a character is missing from every detected line (a blurred province the detector
  * did not take for text): the whole plate is read as one line instead, its blob still reads
  * with provinces among its alternatives, and the plate is no surer than UNSEEN.
  */
-async function readUpright({ raster, double }: Upright, { colour, certainty }: PlateBackground, seed: Seed, lost = false): Promise<UprightRead> {
+async function readUpright({ raster, double }: Upright, background: PlateBackground, seed: Seed, lost = false): Promise<UprightRead> {
   const area = seed.area === true;
-  const marks = colour === 'white' || colour === 'black' ? redMarks(raster, colour) : undefined;
-  const plate = marks?.recoloured ?? raster;
-  const parse = (reads: ReadChar[][]) => parsePlate(reads.flatMap((r) => [r, ...(marks ? redMarkVariants(r, colour, marks.at) : [])]), colour, certainty);
-  if (seed.crop && !double && !lost) {
-    // the upright one-row plate is its row: detecting it first was a third of a crop's CPU
-    // (issue 17). Taken when every character is sure; otherwise the rows are detected as below
-    const whole = await rec.run({ image: plate, quads: [band(plate, -0.01, 1.01, 0.05, 0.95)], alternatives: 5 });
-    const reading = parse([whole.lines[0]?.chars ?? []]);
-    if (reading && reading.weakest >= SURE) return { reading, chars: cleanChars(whole.lines[0]?.chars ?? []).length };
-  }
+  const { marks, plate, parse } = prepared(raster, background);
   const all = { left: 0, top: 0, right: plate.width, bottom: plate.height };
   let quads = lost ? [] : plateLines((await det.run({ image: plate, side: Math.max(plate.width, plate.height) })).boxes.map((b) => b.quad), all);
   if (area) {
@@ -252,6 +271,20 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
   const { colour, certainty } = background;
   let corners = plateCorners(crop, background.isBackground, seedRect);
   if (corners && !seed.area && !plausible(corners, seedRect, colour)) corners = undefined;
+  // a crop is the plate at most: framed in dark grey, a black plate's background runs on into
+  // the frame, and an outline taken with it squeezed a 港 plate's characters (2666 read 266)
+  if (corners && seed.crop) corners = clampQuad(corners, seedRect);
+  if (seed.crop) {
+    // a crop's one-row plate read whole: on its outline, then on the crop's own extent, where
+    // a province at the crop's very edge (CCPD's crops cut it close) is not left outside an
+    // outline that stopped short of it; rows are detected only when neither reading is sure
+    const extent = rectQuad(seedRect);
+    const looks = !corners ? [extent] : near(corners, extent, 0.03 * (seedRect.right - seedRect.left)) ? [corners] : [corners, extent];
+    for (const look of looks) {
+      const reading = await readWhole(upright(crop, look), background);
+      if (reading) return { reading, colour, colourCertainty: certainty, corners: look.map(toImage) };
+    }
+  }
   let read: UprightRead = { chars: 0 };
   if (corners) read = await readUpright(upright(crop, corners), background, seed);
   if (!read.reading || !corners) {

@@ -84,9 +84,11 @@ function consensus(points: [number, number][]): [number, number][] {
       const [u0, v0] = sample[i]!, [u1, v1] = sample[j]!;
       if (u1 === u0) continue;
       const a = (v1 - v0) / (u1 - u0);
-      const line = { a, b: v0 - a * u0 };
-      const count = points.filter(agrees(line)).length;
-      if (count > bestCount) (bestCount = count), (best = line);
+      const b = v0 - a * u0;
+      // counted in place: a filtered array per pair of points was most of a crop's outline time
+      let count = 0;
+      for (const [u, v] of points) if (Math.abs(v - (a * u + b)) <= ON_LINE) count++;
+      if (count > bestCount) (bestCount = count), (best = { a, b });
     }
   }
   return best && bestCount >= 4 ? points.filter(agrees(best)) : points;
