@@ -122,8 +122,9 @@ function plausible(corners: Quad, seed: Rect, colour: PlateColour): boolean {
   return height <= (colour === 'yellow' ? 3 : 1.9) * h && height >= 0.9 * h && width <= w + 2 * h && width >= 0.6 * w;
 }
 
-function clampQuad(q: Quad, r: Rect): Quad {
-  return q.map((p) => ({ x: Math.min(r.right, Math.max(r.left, p.x)), y: Math.min(r.bottom, Math.max(r.top, p.y)) })) as Quad;
+/** Whether a corner of `q` lies more than `margin` pixels outside `r`. */
+function overshoots(q: Quad, r: Rect, margin: number): boolean {
+  return q.some((p) => p.x < r.left - margin || p.x > r.right + margin || p.y < r.top - margin || p.y > r.bottom + margin);
 }
 
 /** Whether every corner of `a` is within `tolerance` pixels of the same corner of `b`. */
@@ -272,8 +273,9 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
   let corners = plateCorners(crop, background.isBackground, seedRect);
   if (corners && !seed.area && !plausible(corners, seedRect, colour)) corners = undefined;
   // a crop is the plate at most: framed in dark grey, a black plate's background runs on into
-  // the frame, and an outline taken with it squeezed a 港 plate's characters (2666 read 266)
-  if (corners && seed.crop) corners = clampQuad(corners, seedRect);
+  // the frame, and an outline taken with it squeezed a 港 plate's characters (2666 read 266).
+  // An outline well past the crop is the frame's (a fitted side a little past it is not)
+  if (corners && seed.crop && overshoots(corners, seedRect, 0.15 * (seedRect.bottom - seedRect.top))) corners = undefined;
   if (seed.crop) {
     // a crop's one-row plate read whole: on its outline, then on the crop's own extent, where
     // a province at the crop's very edge (CCPD's crops cut it close) is not left outside an
