@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { plateData } from '../../protocol/points/2582-20';
 import { plateDetSide } from '../det/side';
+import type { Point } from '../geometry/quad';
 import { createRaster, type Raster } from '../image/raster';
 import { recognize } from '../pipeline';
 import { defineExtractor } from './extractor';
-import { colourBlobs } from './plate/colour';
+import { colourBlobs, inColour } from './plate/colour';
 import { PROVINCES } from './plate/grammar';
 import { readPlate, SURE, type PlateFound, type Seed } from './plate/read';
 
@@ -16,7 +17,9 @@ import { readPlate, SURE, type PlateFound, type Seed } from './plate/read';
  * (plate/grammar.ts). An image shaped like a plate is also read whole, framed, as the
  * plate itself (a tight crop's characters touch its edges). PlateType comes from the grammar
  * template; its confidence says how well the background colour agrees with it. Confidence is
- * the least sure character's (a wrong province must never look sure).
+ * the least sure character's, and no more than a guess's where the province is a few pixels
+ * wide (a wrong province must never look sure). An ordinary number on white paper (a
+ * windscreen sticker) is no plate.
  */
 
 type PlateData = z.infer<typeof plateData>;
@@ -76,22 +79,51 @@ function toPlate(found: PlateFound, box: Box): Plate {
     PlateType: reading.template.type,
     PlateNumber: reading.number,
     // as sure as the least sure character: a blurred province read at 0.36 among six clear
-    // characters at 1.0 averages 0.91, and a field worker would copy the wrong province
-    Confidence: round3(reading.weakest),
+    // characters at 1.0 averages 0.91, and a field worker would copy the wrong province; and
+    // no surer than a province of a few pixels can be
+    Confidence: round3(Math.min(reading.weakest, PROVINCES.includes(reading.number[0]!) && provinceWidth(found.corners) < PROVINCE_PX ? TOO_SMALL : 1)),
     PlateTypeConfidence: round3(typeConfidence),
   };
 }
 
+/**
+ * How wide the province stands in the photo, in pixels: 45 mm of a one-row plate's 440, the
+ * upper row's 80 mm on a two-row one (no wider than 2.2 times its height).
+ */
+function provinceWidth(corners: Point[]): number {
+  const [a, b, c, d] = corners as [Point, Point, Point, Point];
+  const width = Math.max(Math.hypot(b.x - a.x, b.y - a.y), Math.hypot(c.x - d.x, c.y - d.y));
+  const height = Math.max(Math.hypot(d.x - a.x, d.y - a.y), Math.hypot(c.x - b.x, c.y - b.y));
+  return (width * (width / height < 2.2 ? 80 : 45)) / 440;
+}
+
+/**
+ * A province fewer pixels wide than this is a guess whatever the recogniser says: the 31
+ * provinces' glyphs differ in strokes less than a pixel apart there, and its certainty is its
+ * prior (a 60 px plate comes out 浙 or 皖 at 0.96, whichever it was).
+ */
+const PROVINCE_PX = 8;
+/** the Confidence of a number whose province is that small */
+const TOO_SMALL = 0.6;
+
 const round3 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
+
+/** A background this surely white is white (a dusty yellow plate measures less; colour.ts). */
+const WHITE = 0.5;
 
 /**
  * A reading is reported when the recogniser was fairly sure of it; a military number (two
  * letters and five digits, the one template without a province) only on a white plate and
  * when it was sure and needed no repair, since stickers and dealer frames carry such strings.
+ * An ordinary number (the blue and yellow plates' template) on a surely white background in
+ * a colour photo is no plate: white plates are police and military ones, and a white
+ * rectangle with a number on it is a windscreen sticker, a sign or a paper in a window.
  */
-function credible({ reading, colour }: PlateFound): boolean {
+function credible({ reading, colour, colourCertainty }: PlateFound, colourPhoto: boolean): boolean {
   // military plates are white: a blue plate whose province was read as a letter is not one
   if (reading.template.name === 'military') return colour === 'white' && reading.confidence >= 0.85 && reading.repaired === 0;
+  const ordinary = reading.template.name === 'blue' || reading.template.name === 'yellow';
+  if (ordinary && colour === 'white' && colourCertainty >= WHITE && colourPhoto) return false;
   return reading.confidence >= 0.7;
 }
 
@@ -121,6 +153,8 @@ function framed(image: Raster): { raster: Raster; dx: number; dy: number } {
 }
 
 export async function findPlates(image: Raster): Promise<Plate[]> {
+  const step = Math.max(1, Math.round(Math.max(image.width, image.height) / 640));
+  const colourPhoto = inColour(image, step);
   const found: { plate: Plate; box: Box; score: number; provinces: Set<string> }[] = [];
   const keep = (plate: PlateFound) => {
     const box = bounds(plate.corners, image);
@@ -136,7 +170,7 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
     // the whole image as the plate, framed; the detector's lines may still hold a better reading
     const { raster, dx, dy } = framed(image);
     const plate = await readPlate(raster, { cx: raster.width / 2, cy: raster.height / 2, w: image.width, h: image.height, angle: 0, area: true, crop: true });
-    if (plate && credible(plate)) {
+    if (plate && credible(plate, colourPhoto)) {
       keep({ ...plate, corners: plate.corners.map((p) => ({ x: p.x - dx, y: p.y - dy })) });
       // a crop that is the plate, every character sure: there is nothing else to look for
       // (half the time of a plate crop went on detecting and reading it a second time)
@@ -151,7 +185,6 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
   const { lines } = await recognize(image, { minConfidence: 0.2, useCls: false, detSide });
   const seeds: Seed[] = lines.filter((l) => plateLike(l.text) && l.box.h >= 6).map((l) => ({ ...l.box }));
   const seedBoxes = lines.filter((l) => plateLike(l.text)).map((l) => bounds(l.quad, image));
-  const step = Math.max(1, Math.round(Math.max(image.width, image.height) / 640));
   let blobs = 0;
   for (const blob of colourBlobs(image, step, 40)) {
     if (blobs >= MAX_BLOBS) break;
@@ -166,7 +199,7 @@ export async function findPlates(image: Raster): Promise<Plate[]> {
 
   for (const seed of seeds) {
     const plate = await readPlate(image, seed);
-    if (plate && credible(plate)) keep(plate);
+    if (plate && credible(plate, colourPhoto)) keep(plate);
   }
   // two looks at one plate that disagree on its province: the engine is torn, and says so
   for (const f of found) if (f.provinces.size > 1) f.plate.Confidence = Math.min(f.plate.Confidence, DISPUTED);

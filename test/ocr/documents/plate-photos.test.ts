@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { plateColour } from '../../../src/ocr/documents/plate/colour';
+import { inColour, plateColour } from '../../../src/ocr/documents/plate/colour';
 import { certain, parsePlate, type ReadChar } from '../../../src/ocr/documents/plate/grammar';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { plateData } from '../../../src/protocol/points/2582-20';
 import { renderPlateCase, type PlateScenario } from '../../support/synth/documents/plate-scenes';
-import type { PlateKind } from '../../support/synth/documents/plate';
+import { renderPlateScene, type PlateKind } from '../../support/synth/documents/plate';
 import { hasFont } from '../fixtures';
 
 /*
@@ -90,6 +90,24 @@ describe('plate colour in a grey frame', () => {
     expect(plateColour(plate([150, 138, 112], [60, 55, 50])).colour).toBe('yellow');
     expect(plateColour(plate([70, 84, 112], [200, 200, 205])).colour).toBe('blue');
     expect(plateColour(plate([190, 190, 186], [30, 30, 30])).colour).toBe('white');
+    expect(plateColour(plate([190, 190, 186], [30, 30, 30])).certainty).toBeGreaterThan(0.5);
+  });
+
+  it('is not sure a light plate is white when its light pixels are coloured (a blue plate turned cyan by a flash)', () => {
+    const cyan = plateColour(plate([40, 190, 215], [235, 245, 250]));
+    if (cyan.colour === 'white') expect(cyan.certainty).toBeLessThan(0.5);
+  });
+
+  it('tells a colour photo, even a washed-out one, from a grey camera frame', () => {
+    const frame = (pixel: (i: number) => [number, number, number]) => {
+      const width = 64, height = 48, data = new Uint8Array(width * height * 3);
+      for (let i = 0; i < width * height; i++) data.set(pixel(i), i * 3);
+      return { width, height, data };
+    };
+    const grey = (i: number): [number, number, number] => [80 + (i % 150), 80 + (i % 150), 81 + (i % 150)];
+    expect(inColour(frame(grey), 1)).toBe(false);
+    // a street in a grey surveillance frame: a tenth of it faintly blue or yellow
+    expect(inColour(frame((i) => (i % 10 === 0 ? [150, 140, 112] : grey(i))), 1)).toBe(true);
   });
 });
 
@@ -120,6 +138,25 @@ const CASES: [PlateKind, PlateScenario, number[]][] = [
   ['blue', 'lookalike', [31, 32, 33, 34]],
   ['yellow', 'lookalike', [35, 36]],
 ];
+
+describe.skipIf(!hasFont)('what is not a plate, and what cannot be sure', () => {
+  it('takes a white windscreen sticker printed with a number for no plate, and still reads the plate', async () => {
+    for (const [kind, seed] of [['blue', 1], ['blue', 2], ['yellow', 3]] as const) {
+      const c = await renderPlateCase(seed, kind, 'sticker');
+      const data = await run(c.bytes);
+      expect(data.Plates.map((p) => p.PlateNumber), c.name).toEqual([c.number]);
+    }
+  }, 300_000);
+
+  it('is never sure of a province a few pixels wide, whatever the recogniser says', async () => {
+    // plates 52-64 px wide: provinces of 5-6.5 px, read by the recogniser at 0.99
+    for (const seed of [5201, 5202, 5203, 5204]) {
+      const scene = await renderPlateScene({ seed, kind: 'blue', plateWidth: 52 + (seed % 4) * 4 });
+      const data = await run(scene.bytes);
+      for (const p of data.Plates) expect(p.Confidence, `${scene.name}: ${p.PlateNumber}`).toBeLessThan(SURE);
+    }
+  }, 300_000);
+});
 
 describe.skipIf(!hasFont)('synthetic failure categories', () => {
   it('reads most plates of every category exactly and is never sure of a wrong province', async () => {

@@ -119,8 +119,22 @@ export function plateColour(image: Raster): PlateBackground {
     : (r: number, g: number, b: number) => luma(r, g, b) <= threshold && saturation(r, g, b) < 0.4;
   const faded = fadedColour(image, threshold, light);
   if (faded) return { colour: faded, certainty: 0.3, isBackground: light ? (r, g, b) => luma(r, g, b) > threshold : (r, g, b) => luma(r, g, b) <= threshold };
-  const certainty = Math.min(1, Math.max(0, (majority - 0.4) / 0.3)) * (1 - shares[chroma]);
+  // a light plate is white as far as its light pixels are grey: a blue plate in a flash turns
+  // cyan, a hue no plate class has, and is light and coloured, not white
+  const certainty = Math.min(1, Math.max(0, (majority - 0.4) / 0.3)) * (1 - shares[chroma]) * (light ? 1 - tinted(image, threshold) : 1);
   return { colour: light ? 'white' : 'black', certainty, isBackground };
+}
+
+/** The share of the pixels above the luminance threshold that are clearly coloured. */
+function tinted(image: Raster, threshold: number): number {
+  let coloured = 0, count = 0;
+  for (let i = 0; i < image.width * image.height; i++) {
+    const r = image.data[i * 3]!, g = image.data[i * 3 + 1]!, b = image.data[i * 3 + 2]!;
+    if (luma(r, g, b) <= threshold) continue;
+    count++;
+    if (saturation(r, g, b) >= 0.3) coloured++;
+  }
+  return count === 0 ? 0 : coloured / count;
 }
 
 /**
@@ -146,6 +160,32 @@ function fadedColour(image: Raster, threshold: number, light: boolean): PlateCol
   if (!light && h >= 195 && h <= 250) return 'blue';
   return undefined;
 }
+
+/**
+ * Whether a photo was taken in colour, sampled every `step` pixels: the 5% most saturated of
+ * its lit pixels are at least faintly coloured. An infrared or monochrome camera's frame is
+ * grey throughout (JPEG leaves it a saturation of one or two hundredths), and there a
+ * yellow plate measures white; a washed-out colour frame keeps a tenth or more.
+ */
+export function inColour(image: Raster, step: number): boolean {
+  const histogram = new Array<number>(101).fill(0);
+  let n = 0;
+  for (let y = 0; y < image.height; y += step) {
+    for (let x = 0; x < image.width; x += step) {
+      const i = (y * image.width + x) * 3;
+      const r = image.data[i]!, g = image.data[i + 1]!, b = image.data[i + 2]!;
+      if (Math.max(r, g, b) < 64) continue;
+      histogram[Math.round(100 * saturation(r, g, b))]!++;
+      n++;
+    }
+  }
+  let above = 0;
+  for (let s = 100; s >= GREY_SATURATION; s--) above += histogram[s]!;
+  return above >= 0.05 * n && n > 0;
+}
+
+/** saturation (in hundredths) that no grey camera's pixels reach */
+const GREY_SATURATION = 6;
 
 export interface Blob {
   colour: PlateColour;

@@ -1,4 +1,4 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { FAMILY_BOLD, registerChineseFont } from '../fonts';
 import { paste } from '../perspective';
 import { pick, seeded, type Random } from '../text';
@@ -20,12 +20,14 @@ import { degrade, drawPlate, PLATE_TYPE, plateNumber, renderPlateScene, type Pla
  * - dark-car: a black plate on a black car, its red 使 or 领 against the white frame, where
  *   the plate's outline stops at the red character and cuts it off;
  * - pale-red: a white plate whose red characters are washed pink by sunlight (a military
- *   VA·30093 in a street photo), which repainting them for the recogniser can blot.
+ *   VA·30093 in a street photo), which repainting them for the recogniser can blot;
+ * - sticker: a white windscreen sticker (an inspection or parking permit) printed with
+ *   another car's number above the plate: a number, but no plate.
  */
 
 export type PlateScenario =
   | 'street' | 'tight-crop' | 'cctv' | 'dusty' | 'small' | 'top-down' | 'lookalike'
-  | 'blurred-province' | 'dark-car' | 'pale-red';
+  | 'blurred-province' | 'dark-car' | 'pale-red' | 'sticker';
 
 /** Provinces whose characters the recogniser confuses with others or with Latin letters. */
 export const LOOKALIKE_PROVINCES = '川桂皖贵赣湘鄂晋冀津沪渝苏';
@@ -57,6 +59,8 @@ export const PLATE_SCENE_KINDS: { kind: PlateKind; scenario: PlateScenario }[] =
   { kind: 'consulate', scenario: 'dark-car' },
   { kind: 'military', scenario: 'pale-red' },
   { kind: 'police', scenario: 'pale-red' },
+  { kind: 'blue', scenario: 'sticker' },
+  { kind: 'yellow', scenario: 'sticker' },
 ];
 
 /** A plate kind as the colour/layout tag bench:documents reports. */
@@ -147,6 +151,25 @@ function smudgeProvince(plate: Canvas, rnd: Random): Canvas {
   return out;
 }
 
+/**
+ * A windscreen sticker: a dark windscreen band with a white paper on it, another car's number
+ * printed on its upper half in dark ink at the height of the plate's characters, a line of
+ * small print under it.
+ */
+function sticker(ctx: SKRSContext2D, rnd: Random, width: number, height: number, plateWidth: number): void {
+  ctx.fillStyle = '#20262c';
+  ctx.fillRect(0, 0, width, height * 0.3);
+  const w = plateWidth * (0.9 + rnd() * 0.3), h = w * (0.45 + rnd() * 0.1);
+  const x = width * (0.2 + rnd() * 0.5), y = height * 0.04 + rnd() * Math.max(0, height * 0.25 - h);
+  ctx.fillStyle = pick(rnd, ['#f2f2ee', '#e8ebea', '#fafaf7']);
+  ctx.fillRect(x, y, w, h);
+  ctx.fillStyle = pick(rnd, ['#1e1e1e', '#2b2b2b', '#333333']);
+  ctx.font = `${Math.round(h * 0.3)}px ${FAMILY_BOLD}`;
+  ctx.fillText(plateNumber(rnd, 'blue'), x + w * 0.06, y + h * 0.4, w * 0.88);
+  ctx.font = `${Math.round(h * 0.12)}px ${FAMILY_BOLD}`;
+  ctx.fillText(`检验有效期至 202${Math.floor(rnd() * 10)}年${1 + Math.floor(rnd() * 12)}月`, x + w * 0.08, y + h * 0.72, w * 0.84);
+}
+
 /** Whether a case's province can be read at all (bench and tests score only the rest when not). */
 export const provinceLegible = (scenario: PlateScenario) => scenario !== 'blurred-province';
 
@@ -172,6 +195,7 @@ export async function renderPlateCase(seed: number, kind: PlateKind, scenario: P
     paint: scenario === 'dark-car' ? '#0d0e10' : undefined,
     red: scenario === 'pale-red' ? pick(rnd, ['#e68a8a', '#f0a8a0', '#f4b4b4']) : undefined,
     frame: scenario === 'cctv' || scenario === 'dusty' ? (canvas) => surveillance(canvas, rnd) : undefined,
+    decorate: scenario === 'sticker' ? (ctx, width, height, plateWidth) => sticker(ctx, rnd, width, height, plateWidth) : undefined,
   });
   return { ...scene, name, scenario, tags };
 }

@@ -203,6 +203,8 @@ export interface PlateSceneOptions {
   paint?: string;
   /** the paint of red characters (警, 使, 领, a military plate's letters) */
   red?: string;
+  /** draws more on the car before the plate is placed (a windscreen sticker) */
+  decorate?: (ctx: SKRSContext2D, width: number, height: number, plateWidth: number) => void;
 }
 
 export async function renderPlateScene(options: PlateSceneOptions): Promise<PlateScene> {
@@ -223,6 +225,7 @@ export async function renderPlateScene(options: PlateSceneOptions): Promise<Plat
     ctx.fillText(`${pick(rnd, ['东风', '长安', '吉利', '奇瑞'])}4S店 0551-${many(rnd, DIGITS, 7)}`, width * 0.05 + 8, height * 0.08 + 30);
   }
   const plateWidth = options.plateWidth ?? 85 + rnd() * Math.min(280, width * 0.4);
+  options.decorate?.(ctx, width, height, plateWidth);
   const drawn = drawPlate(kind, number, 3, options.red);
   const plate = options.dust ? options.dust(drawn) : drawn;
   const scale = plateWidth / plate.width, ph = plate.height * scale * (options.squash ?? 1);
