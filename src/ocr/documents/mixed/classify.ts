@@ -4,7 +4,8 @@ import { CERTAIN, type RegionView, type TypeRule, typeRules } from './types';
 /*
  * Which type a region is: the evidence of each type's cues (types.ts) added up. The type with
  * the most evidence wins when it has at least CERTAIN; otherwise the region is general text,
- * never forced into a type. Confidence: how much evidence the winner has (1 − e^(−evidence/2))
+ * never forced into a type. Cues of a layout other types share (a ruled grid) count only when
+ * no type is certain without them. Confidence: how much evidence the winner has (1 − e^(−evidence/2))
  * times its share against the runner-up; for general, how far the best type falls short.
  */
 
@@ -19,13 +20,19 @@ export interface Classified {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export function classify(region: RegionView, rules: TypeRule[] = typeRules): Classified {
-  const evidence = rules
+function weigh(region: RegionView, rules: TypeRule[], shared: boolean) {
+  return rules
     .map((rule) => {
-      const cues = rule.cues.filter((cue) => cue.test(region));
+      const cues = rule.cues.filter((cue) => (shared || !cue.shared) && cue.test(region));
       return { rule, type: rule.type, score: cues.reduce((s, c) => s + c.weight, 0), cues: cues.map((c) => c.name) };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+export function classify(region: RegionView, rules: TypeRule[] = typeRules): Classified {
+  // layout cues other types share count only when no type is certain without them (types.ts Cue.shared)
+  const own = weigh(region, rules, false);
+  const evidence = (own[0]?.score ?? 0) >= CERTAIN ? own : weigh(region, rules, true);
   const [best, second] = evidence;
   const summary = evidence.filter((e) => e.score > 0).map(({ type, score, cues }) => ({ type, score, cues }));
   if (!best || best.score < CERTAIN) {

@@ -25,7 +25,7 @@ export function viewOf(region: Region, qr: string[] = []): RegionView {
   const lines = region.lines.map((l) => l.text.replace(/\s+/g, ''));
   // the extent of the text, not of the image a whole-image region spans (a plate in a car photo is plate-sized)
   const text = region.whole ? regionOf(region.lines, { width: Infinity, height: Infinity }, 0) : region;
-  return { lines, text: lines.join('\n'), qr, size: { w: text.width / text.unit, h: text.height / text.unit } };
+  return { lines, text: lines.join('\n'), qr, size: { w: text.width / text.unit, h: text.height / text.unit }, ruled: region.ruled === true };
 }
 
 /** Regions that may be invoices have their QR code read: the VAT code is the surest cue. */

@@ -26,6 +26,8 @@ export interface Region {
   height: number;
   /** the region is the whole image: its extractor reads the image as it is */
   whole?: boolean;
+  /** most of its lines lie inside a ruled table (frames.ts) */
+  ruled?: boolean;
 }
 
 const median = (xs: number[]) => {

@@ -30,6 +30,8 @@ export interface RegionView {
   qr: string[];
   /** the region's size across its text lines, in median line heights */
   size: { w: number; h: number };
+  /** most of its lines lie inside the rules of a table (frames.ts) */
+  ruled?: boolean;
 }
 
 export interface Cue {
@@ -37,6 +39,12 @@ export interface Cue {
   name: string;
   weight: number;
   test(region: RegionView): boolean;
+  /**
+   * Layout other types share (a VAT invoice is a ruled form too): counted only when no type is
+   * certain from its other cues, so it names what has no type of its own without taking a
+   * share of another type's confidence.
+   */
+  shared?: boolean;
 }
 
 export interface TypeRule {
@@ -182,6 +190,8 @@ export const typeRules: TypeRule[] = [
     cues: [
       // a grid of short cells: many lines, most of them short, in several columns (layout.ts measures it)
       { name: 'grid of cells', weight: 3, test: (r) => r.lines.length >= 12 && r.size.w > 0 && gridLike(r) },
+      // its text inside ruling lines, the table point's own rules (frames.ts); an invoice's items grid is its invoice's
+      { name: 'ruled grid', weight: 3, shared: true, test: (r) => r.ruled === true },
     ],
   },
 ];

@@ -2,7 +2,7 @@ import type { Raster } from '../../image/raster';
 import type { Box } from './cells';
 import type { Frame } from './frame';
 import { findTables, type Table } from './grid';
-import { inkMask, rotateMask, type Mask } from './mask';
+import { type InkMask, inkMask, rotateMask, type Mask } from './mask';
 import { findRulings, type Segment } from './rulings';
 
 /*
@@ -37,9 +37,14 @@ function outsideText(segments: Segment[], boxes: Box[], horizontal: boolean): Se
   }));
 }
 
-/** `text`: boxes of the read lines in the frame. */
-export function detectTables(image: Raster, frame: Frame, unit: number, text: Box[]): { tables: Table[]; ink: UprightInk } {
-  const mask = inkMask(image, Math.max(15, 3 * unit));
+/** The ink mask detectTables looks for rules on, for a page whose text is `unit` high. */
+export const tableInk = (image: Raster, unit: number, maxSide?: number): InkMask => inkMask(image, Math.max(15, 3 * unit), maxSide);
+
+/**
+ * `text`: boxes of the read lines in the frame. `mask`: the page's tableInk when it is already
+ * made (2582-25 looks at one sheet in several frames).
+ */
+export function detectTables(image: Raster, frame: Frame, unit: number, text: Box[], mask = tableInk(image, unit)): { tables: Table[]; ink: UprightInk } {
   const turn = (m: Mask) => (frame.angle === 0 ? m : rotateMask(m, frame.angle));
   const upright = turn(mask);
   const u = unit * mask.scale;

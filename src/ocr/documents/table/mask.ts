@@ -78,10 +78,11 @@ function ridges(g: { width: number; height: number; data: Uint8Array }, dx: numb
 
 /**
  * `window` is the side of the averaging window in image pixels (a few text heights: wide
- * enough that a cell interior, not the rule, sets the local level).
+ * enough that a cell interior, not the rule, sets the local level). `maxSide`: the longest side
+ * the mask is made at (2582-25 looks for tables on a whole sheet at the text detector's size).
  */
-export function inkMask(image: Raster, window: number): InkMask {
-  const factor = Math.max(1, Math.ceil(Math.max(image.width, image.height) / MAX_SIDE));
+export function inkMask(image: Raster, window: number, maxSide = MAX_SIDE): InkMask {
+  const factor = Math.max(1, Math.ceil(Math.max(image.width, image.height) / maxSide));
   const g = grey(image, factor);
   const { width, height } = g;
   // integral image with a zero row and column in front

@@ -1,0 +1,124 @@
+import type { Raster } from '../../image/raster';
+import type { OcrLine } from '../../pipeline';
+import type { Region } from './region';
+import { MAX_DET_SIDE } from '../../det/side';
+import { detectTables, tableInk, textUnit } from '../table/detect';
+import { frameBox, makeFrame } from '../table/frame';
+import { anchors } from './types';
+
+/*
+ * Ruled tables on an image (2582-25): the lines inside one ruling frame are one document's,
+ * however far apart its cells lie. Line grouping by gaps (regions.ts) splits a table whose
+ * columns stand wider than the link reach; the frame's rules are the stronger cue. The rules
+ * are found by the table point's own detector (table/detect.ts), once per skew at which the
+ * image's text runs (a sheet's documents may be tilted differently: a rule tilted more than a
+ * couple of degrees breaks into runs shorter than a rule). Quarter turns need no pass of their
+ * own: a table turned a quarter is still ruled across and along.
+ */
+
+/** Skews within this (degrees) of a pass's are looked at by it: rules survive a tilt of about this much. */
+const SKEW_STEP = 1;
+/** a skew needs this many lines running at it before its pass is made: a table has many */
+const MIN_LINES = 6;
+/** at most this many passes (the skews with the most text): time on a sheet of many */
+const MAX_PASSES = 3;
+
+const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
+/** the line's angle less its quarter turns, in [-45, 45] */
+const residual = (deg: number) => deg - Math.round(deg / 90) * 90;
+
+function weightedMedian(values: { v: number; w: number }[]): number {
+  const total = values.reduce((s, p) => s + p.w, 0);
+  let acc = 0;
+  for (const p of values) if ((acc += p.w) >= total / 2) return p.v;
+  return values[0]?.v ?? 0;
+}
+
+/**
+ * The skews at which the text runs, most text first: the residual angle with the most line
+ * length within SKEW_STEP of it, refined to the weighted median of those lines (one crooked
+ * line does not tilt the pass); its lines are set aside and the next is looked for.
+ */
+function skews(lines: OcrLine[]): number[] {
+  // long lines tell their direction; a small table of short cells has only those
+  const directed = lines.filter(directional);
+  let rest = (directed.length >= MIN_LINES ? directed : lines).map((l) => ({ v: residual(l.box.angle), w: l.box.w })).sort((a, b) => a.v - b.v);
+  const out: number[] = [];
+  while (out.length < MAX_PASSES && rest.length >= MIN_LINES) {
+    const near = (v: number) => rest.filter((p) => Math.abs(p.v - v) <= SKEW_STEP);
+    const weight = (ps: { w: number }[]) => ps.reduce((s, p) => s + p.w, 0);
+    const peak = rest.reduce((best, p) => (weight(near(p.v)) > weight(near(best.v)) ? p : best));
+    const members = near(peak.v);
+    if (members.length < MIN_LINES) break;
+    const skew = weightedMedian(members);
+    out.push(skew);
+    rest = rest.filter((p) => Math.abs(p.v - skew) > SKEW_STEP);
+  }
+  return out;
+}
+
+/** Rules are looked for at the text detector's size: a sheet of many is large, and a table's rules are long. */
+const FRAME_SIDE = MAX_DET_SIDE;
+
+/** The lines inside each ruled table of the image (a table's outer rules hold their centres). */
+export function ruledFrames(image: Raster, lines: OcrLine[]): OcrLine[][] {
+  const passes = skews(lines);
+  if (passes.length === 0) return [];
+  const unit = textUnit(lines.map((l) => l.box.h), image.width, image.height);
+  const ink = tableInk(image, unit, FRAME_SIDE);
+  const out: OcrLine[][] = [];
+  for (const skew of passes) {
+    const frame = makeFrame(image.width, image.height, skew);
+    const boxes = lines.map((l) => frameBox(frame, l.quad));
+    const { tables } = detectTables(image, frame, unit, boxes, ink);
+    for (const t of tables) {
+      const [left, right, top, bottom] = [t.xs[0]!, t.xs[t.xs.length - 1]!, t.ys[0]!, t.ys[t.ys.length - 1]!];
+      const inside = lines.filter((_, i) => {
+        const b = boxes[i]!, cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
+        return cx > left && cx < right && cy > top && cy < bottom;
+      });
+      if (inside.length >= 2) out.push(inside);
+    }
+  }
+  return out;
+}
+
+const anchorsOf = (lines: OcrLine[]) => new Set(lines.flatMap((l) => anchors.filter((a) => a.test(l.text.replace(/\s+/g, ''))).map((a) => a.name)));
+
+/**
+ * The groups that hold lines of one ruled frame joined into one, the largest first. The frame
+ * overrules what kept them apart (gaps; paper: a table's coloured header rows; direction: a
+ * column label printed upright), except the anchors: two receipts whose grids touch (a VAT
+ * invoice's rules run on into its neighbour's) stay two documents.
+ */
+export function joinFramed(groups: OcrLine[][], frames: OcrLine[][]): OcrLine[][] {
+  if (frames.length === 0) return groups;
+  const groupOf = new Map<OcrLine, number>();
+  groups.forEach((g, k) => g.forEach((l) => groupOf.set(l, k)));
+  const out = groups.map((g) => [...g]);
+  const parent = groups.map((_, k) => k);
+  const find = (k: number): number => (parent[k] === k ? k : (parent[k] = find(parent[k]!)));
+  const named = groups.map(anchorsOf);
+  for (const frame of frames) {
+    const roots = [...new Set(frame.flatMap((l) => (groupOf.has(l) ? [find(groupOf.get(l)!)] : [])))].sort((a, b) => out[b]!.length - out[a]!.length);
+    const [into, ...rest] = roots;
+    if (into === undefined) continue;
+    for (const k of rest) {
+      if ([...named[k]!].some((name) => named[into]!.has(name))) continue;
+      out[into]!.push(...out[k]!);
+      out[k] = [];
+      named[k]!.forEach((name) => named[into]!.add(name));
+      parent[k] = into;
+    }
+  }
+  return out.filter((g) => g.length > 0);
+}
+
+/** a region is ruled when at least this share of its lines lie inside a table's rules (its title and notes outside) */
+const RULED_SHARE = 0.5;
+
+/** The region marked ruled when most of its lines lie inside ruled tables (`framed`: ruledFrames' lines). */
+export function withRuling(region: Region, framed: Set<OcrLine>): Region {
+  const inside = region.lines.filter((l) => framed.has(l)).length;
+  return inside > 0 && inside >= RULED_SHARE * region.lines.length ? { ...region, ruled: true } : region;
+}
