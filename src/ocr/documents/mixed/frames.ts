@@ -1,6 +1,6 @@
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
-import type { Region } from './region';
+import { type Region, regionOf, type Ruling, wholeImage } from './region';
 import { MAX_DET_SIDE } from '../../det/side';
 import { detectTables, tableInk, textUnit } from '../table/detect';
 import { frameBox, makeFrame } from '../table/frame';
@@ -60,13 +60,18 @@ function skews(lines: OcrLine[]): number[] {
 /** Rules are looked for at the text detector's size: a sheet of many is large, and a table's rules are long. */
 const FRAME_SIDE = MAX_DET_SIDE;
 
-/** The lines inside each ruled table of the image (a table's outer rules hold their centres). */
-export function ruledFrames(image: Raster, lines: OcrLine[]): OcrLine[][] {
+/** A ruled table on the image: the lines its outer rules hold (by their centres), and its geometry. */
+export interface RuledFrame extends Ruling {
+  lines: OcrLine[];
+}
+
+/** The ruled tables of the image. */
+export function ruledFrames(image: Raster, lines: OcrLine[]): RuledFrame[] {
   const passes = skews(lines);
   if (passes.length === 0) return [];
   const unit = textUnit(lines.map((l) => l.box.h), image.width, image.height);
   const ink = tableInk(image, unit, FRAME_SIDE);
-  const out: OcrLine[][] = [];
+  const out: RuledFrame[] = [];
   for (const skew of passes) {
     const frame = makeFrame(image.width, image.height, skew);
     const boxes = lines.map((l) => frameBox(frame, l.quad));
@@ -77,7 +82,8 @@ export function ruledFrames(image: Raster, lines: OcrLine[]): OcrLine[][] {
         const b = boxes[i]!, cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
         return cx > left && cx < right && cy > top && cy < bottom;
       });
-      if (inside.length >= 2) out.push(inside);
+      const corners = [frame.toImage({ x: left, y: top }), frame.toImage({ x: right, y: top }), frame.toImage({ x: right, y: bottom }), frame.toImage({ x: left, y: bottom })];
+      if (inside.length >= 2) out.push({ lines: inside, skew, corners });
     }
   }
   return out;
@@ -91,7 +97,7 @@ const anchorsOf = (lines: OcrLine[]) => new Set(lines.flatMap((l) => anchors.fil
  * column label printed upright), except the anchors: two receipts whose grids touch (a VAT
  * invoice's rules run on into its neighbour's) stay two documents.
  */
-export function joinFramed(groups: OcrLine[][], frames: OcrLine[][]): OcrLine[][] {
+export function joinFramed(groups: OcrLine[][], frames: RuledFrame[]): OcrLine[][] {
   if (frames.length === 0) return groups;
   const groupOf = new Map<OcrLine, number>();
   groups.forEach((g, k) => g.forEach((l) => groupOf.set(l, k)));
@@ -99,7 +105,7 @@ export function joinFramed(groups: OcrLine[][], frames: OcrLine[][]): OcrLine[][
   const parent = groups.map((_, k) => k);
   const find = (k: number): number => (parent[k] === k ? k : (parent[k] = find(parent[k]!)));
   const named = groups.map(anchorsOf);
-  for (const frame of frames) {
+  for (const { lines: frame } of frames) {
     const roots = [...new Set(frame.flatMap((l) => (groupOf.has(l) ? [find(groupOf.get(l)!)] : [])))].sort((a, b) => out[b]!.length - out[a]!.length);
     const [into, ...rest] = roots;
     if (into === undefined) continue;
@@ -117,8 +123,22 @@ export function joinFramed(groups: OcrLine[][], frames: OcrLine[][]): OcrLine[][
 /** a region is ruled when at least this share of its lines lie inside a table's rules (its title and notes outside) */
 const RULED_SHARE = 0.5;
 
-/** The region marked ruled when most of its lines lie inside ruled tables (`framed`: ruledFrames' lines). */
-export function withRuling(region: Region, framed: Set<OcrLine>): Region {
-  const inside = region.lines.filter((l) => framed.has(l)).length;
-  return inside > 0 && inside >= RULED_SHARE * region.lines.length ? { ...region, ruled: true } : region;
+/**
+ * The region of a group of lines (region.ts regionOf), ruled when most of its lines lie inside
+ * ruled tables: then its skew is that of the table holding most of them, and it holds the
+ * rules of every table it has lines of.
+ */
+export function ruledRegionOf(lines: OcrLine[], image: { width: number; height: number }, margin: number, frames: RuledFrame[]): Region {
+  const mine = new Set(lines);
+  const held = frames.map((f) => f.lines.filter((l) => mine.has(l)).length);
+  const inside = new Set(frames.flatMap((f, k) => (held[k]! > 0 ? f.lines.filter((l) => mine.has(l)) : []))).size;
+  if (inside === 0 || inside < RULED_SHARE * lines.length) return regionOf(lines, image, margin);
+  const main = frames[held.indexOf(Math.max(...held))]!;
+  const corners = frames.flatMap((f, k) => (held[k]! > 0 ? f.corners : []));
+  return { ...regionOf(lines, image, margin, { skew: main.skew, corners }), ruled: true };
+}
+
+/** The whole image as one region, ruled as ruledRegionOf says. */
+export function ruledWholeImage(lines: OcrLine[], image: { width: number; height: number }, frames: RuledFrame[]): Region {
+  return { ...wholeImage(lines, image), ruled: ruledRegionOf(lines, image, 0, frames).ruled };
 }

@@ -1,5 +1,5 @@
 import { chooseDetSide } from '../../det/side';
-import type { Quad } from '../../geometry/quad';
+import type { Point, Quad } from '../../geometry/quad';
 import { warpQuad } from '../../geometry/warp';
 import type { DecodedImage } from '../../image/decode';
 import { dominantAngle } from '../../order';
@@ -38,22 +38,32 @@ const median = (xs: number[]) => {
 /** Lines long enough to show their direction (a lone character's box says nothing). */
 const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
 
-export function regionOf(lines: OcrLine[], image: { width: number; height: number }, margin: number): Region {
+/** A ruled table's geometry (frames.ts): the skew of its rules and their corners in the image. */
+export interface Ruling {
+  skew: number;
+  corners: Point[];
+}
+
+/**
+ * The region of `lines`. With a `ruling` its skew is the rules' (a table's short cells tell
+ * their direction poorly; its text says only which quarter it is turned) and it holds the
+ * rules' corners: a last row whose text sits high in its cell keeps its bottom rule.
+ */
+export function regionOf(lines: OcrLine[], image: { width: number; height: number }, margin: number, ruling?: Ruling): Region {
   const directed = lines.filter(directional);
-  const rad = dominantAngle((directed.length ? directed : lines).map((l) => ({ angle: l.box.angle, w: l.box.w })));
+  const text = dominantAngle((directed.length ? directed : lines).map((l) => ({ angle: l.box.angle, w: l.box.w })));
+  const rad = ruling ? ((Math.round((text * 180) / Math.PI / 90) * 90 + ruling.skew) * Math.PI) / 180 : text;
   // near-level text is treated as level: resampling a scan for a fraction of a degree only blurs it
   const turn = Math.abs(rad) < (1.5 * Math.PI) / 180 ? 0 : rad;
   const cos = Math.cos(turn), sin = Math.sin(turn);
   const unit = median(lines.map((l) => l.box.h)) || 1;
   let u0 = Infinity, u1 = -Infinity, v0 = Infinity, v1 = -Infinity;
-  for (const l of lines) {
-    for (const p of l.quad) {
-      const u = p.x * cos + p.y * sin, v = -p.x * sin + p.y * cos;
-      u0 = Math.min(u0, u);
-      u1 = Math.max(u1, u);
-      v0 = Math.min(v0, v);
-      v1 = Math.max(v1, v);
-    }
+  for (const p of [...lines.flatMap((l) => l.quad), ...(ruling?.corners ?? [])]) {
+    const u = p.x * cos + p.y * sin, v = -p.x * sin + p.y * cos;
+    u0 = Math.min(u0, u);
+    u1 = Math.max(u1, u);
+    v0 = Math.min(v0, v);
+    v1 = Math.max(v1, v);
   }
   const pad = margin * unit;
   [u0, u1, v0, v1] = [u0 - pad, u1 + pad, v0 - pad, v1 + pad];

@@ -1,10 +1,10 @@
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { classify } from './classify';
-import { joinFramed, ruledFrames, withRuling } from './frames';
+import { joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImage } from './frames';
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
 import { viewOf } from './read';
-import { type Region, regionOf, wholeImage } from './region';
+import { type Region, regionOf } from './region';
 import { anchors } from './types';
 
 /*
@@ -153,8 +153,8 @@ const hasAnchor = (lines: OcrLine[]) => textOf(lines).some((t) => anchors.some((
  * outside its column, one below a VAT invoice outside its shape, one on a desk has desk
  * between: they stay documents of their own.
  */
-function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine, Rgb>, framed: Set<OcrLine>): OcrLine[][] {
-  const frames = groups.map((g) => withRuling(regionOf(g, image, 0), framed));
+function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine, Rgb>, ruled: RuledFrame[]): OcrLine[][] {
+  const frames = groups.map((g) => ruledRegionOf(g, image, 0, ruled));
   const kinds = groups.map((g, k) => classify(viewOf(frames[k]!)));
   const anchored = groups.map(hasAnchor);
   // a table is a document when ruled (its rules say where it is); a grid of short lines alone may be a piece of anything
@@ -242,18 +242,17 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const papers = new Map(placed.map((p) => [p.line, p.paper]));
   // the lines of a ruled table are one document however far apart its cells lie (frames.ts)
   const frames = ruledFrames(image, lines);
-  const framed = new Set(frames.flat());
-  const groups = adoptFragments(joinFramed(linkLines(placed), frames), image, papers, framed)
+  const groups = adoptFragments(joinFramed(linkLines(placed), frames), image, papers, frames)
     // a stray mark read as a character or two is no document
     .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
   if (groups.length === 0) return [];
-  const regions = groups.map((g) => withRuling(regionOf(g, image, MARGIN), framed));
+  const regions = groups.map((g) => ruledRegionOf(g, image, MARGIN, frames));
   // one document and scraps of text around it (a label torn off, a sticker, a page's running
   // head above a table): the image is that document. A ruled table is a document as surely as
   // an anchored one: its rules say so.
   const area = (r: Region) => r.roi.W * r.roi.H;
   const main = groups.flatMap((g, k) => (hasAnchor(g) || regions[k]!.ruled ? [k] : []));
   const scraps = main.length === 1 && regions.every((r, k) => k === main[0] || area(r) < SCRAP_SHARE * area(regions[main[0]!]!));
-  if (groups.length === 1 || scraps || vehiclePhoto(groups, regions, main)) return [withRuling(wholeImage(groups.flat(), image), framed)];
+  if (groups.length === 1 || scraps || vehiclePhoto(groups, regions, main)) return [ruledWholeImage(groups.flat(), image, frames)];
   return regionOrder(regions);
 }

@@ -54,8 +54,6 @@ const awaitingRegions = new Set([
   'general/rapidocr_ch_en_num.jpg',
   'train_ticket/train_ticket_02.jpg',
   'train_ticket/train_ticket_03_screenshot.png',
-  'vat_invoice/vat_normal_photo_01.png',
-  'vat_invoice/vat_special_photo_01.png',
 ]);
 
 const images = hasCorpus

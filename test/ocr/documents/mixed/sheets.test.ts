@@ -44,3 +44,16 @@ describe.skipIf(!hasFont || !hasMixedCorpus)('2582-25 on sheets of corpus photos
     await expectEveryDocument(sheet);
   }, SLOW);
 });
+
+describe.skipIf(!hasFont)('2582-25 on sheets with a ruled table', () => {
+  // each table's structure and header row (mixed-fields.ts tableFields), as its renderer drew them
+  it('a ruled table tilted beside a taxi receipt, a VAT invoice below: the table one region, the invoice\'s ruled grid part of the invoice', async () => {
+    const sheet = await composeSheet({ seed: 2510, types: ['table', 'taxi_invoice', 'vat_invoice'], background: 'desk', touching: false, turns: false, angles: [2, 0, -3] });
+    await expectSheet(sheet);
+  }, SLOW);
+
+  it('a ruled table turned a quarter, touching a train ticket on a white sheet', async () => {
+    const sheet = await composeSheet({ seed: 2511, types: ['train_ticket', 'table'], background: 'sheet', touching: true, turns: true, angles: [0, 90] });
+    await expectSheet(sheet);
+  }, SLOW);
+});

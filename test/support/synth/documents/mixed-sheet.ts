@@ -3,6 +3,9 @@ import type { MixedType } from '../../../../src/protocol/points/2582-25';
 import { renderDocument } from '../render';
 import { pick, seeded, type Random } from '../text';
 import { renderDriverLicense } from './driver-license';
+import { renderTablePage } from './table';
+import { shapesFromSpec } from './table-structure';
+import { tableFields } from './mixed-fields';
 import { camera, desk, encode, paste, placed } from './paper-photo';
 import { renderTaxiCase } from './taxi-invoice';
 import { renderTrainTicket } from './train-ticket';
@@ -19,7 +22,7 @@ import { renderVehicleLicense } from './vehicle-license';
  */
 
 /** The types a generator here renders. */
-export type PieceType = 'train_ticket' | 'taxi_invoice' | 'vat_invoice' | 'driver_license' | 'vehicle_license' | 'general';
+export type PieceType = 'train_ticket' | 'taxi_invoice' | 'vat_invoice' | 'driver_license' | 'vehicle_license' | 'table' | 'general';
 export type Background = 'sheet' | 'desk' | 'clutter';
 
 export interface Piece {
@@ -88,6 +91,11 @@ export async function renderPiece(type: PieceType, seed: number): Promise<Piece>
       const c = await renderVehicleLicense(seed, 'face', 'clean');
       return { type, bytes: c.bytes, expected: { PlateNumber: c.expected.FaceResult.PlateNumber, Vin: c.expected.FaceResult.Vin } };
     }
+    case 'table': {
+      // a page of one table: tables printed one below another come back one region each (docs/recognition/2582-25.md)
+      const c = await renderTablePage(seed, 'clean', 1);
+      return { type, bytes: c.bytes, expected: tableFields(c.tables.map(shapesFromSpec)) };
+    }
     case 'general': {
       const rows = ['会议纪要', `时间：${2020 + (seed % 5)}年${1 + (seed % 12)}月${1 + (seed % 28)}日`, '地点：三楼第二会议室', '议题：季度报销流程调整'];
       const c = await renderDocument({ seed, variant: 'clean', rows, width: 700 });
@@ -114,7 +122,7 @@ export function sheetPlan(count: number, seed: number): (SheetPlan & { types: Pi
 }
 
 /** Scale that gives each type's text the size its generator meant at about 1.0, smaller sheets of many. */
-const SCALE: Record<PieceType, number> = { train_ticket: 0.9, taxi_invoice: 0.8, vat_invoice: 0.75, driver_license: 0.75, vehicle_license: 0.75, general: 0.9 };
+const SCALE: Record<PieceType, number> = { train_ticket: 0.9, taxi_invoice: 0.8, vat_invoice: 0.75, driver_license: 0.75, vehicle_license: 0.75, table: 0.9, general: 0.9 };
 
 function clutter(ctx: ReturnType<Canvas['getContext']>, rnd: Random, width: number, height: number): void {
   // pens, a mug ring, coloured sticky notes: shapes with edges but no text

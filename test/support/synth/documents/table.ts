@@ -122,7 +122,8 @@ function photo(page: Canvas, rnd: Random): Canvas {
   return out;
 }
 
-export async function renderTablePage(seed: number, variant: TableVariant): Promise<SynthTablePage> {
+/** `tables`: that many tables on the page instead of one to three (a 2582-25 sheet pastes a page of one). */
+export async function renderTablePage(seed: number, variant: TableVariant, tables?: number): Promise<SynthTablePage> {
   if (!registerChineseFont()) throw new Error('no Simplified Chinese font: install @embedpdf/fonts-sc or fonts-wqy-zenhei');
   const rnd = seeded(seed);
   const font = 16 + Math.floor(rnd() * 10);
@@ -134,7 +135,8 @@ export async function renderTablePage(seed: number, variant: TableVariant): Prom
     ruleInk: variant === 'grey' ? pick(rnd, ['#9a9a9a', '#b0b0b0', '#c4c4c4']) : pick(rnd, ['#000000', '#222222', '#3a3a3a']),
     centred: rnd() < 0.5,
   };
-  const count = rnd() < 0.6 ? 1 : rnd() < 0.75 ? 2 : 3;
+  const drawn = rnd() < 0.6 ? 1 : rnd() < 0.75 ? 2 : 3;
+  const count = tables ?? drawn;
   const specs = Array.from({ length: count }, () => tableSpec(rnd));
   const scratch = createCanvas(10, 10).getContext('2d');
   const laid = specs.map((spec) => layout(scratch, spec, style));
