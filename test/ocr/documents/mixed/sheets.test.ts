@@ -48,7 +48,7 @@ describe.skipIf(!hasFont || !hasMixedCorpus)('2582-25 on sheets of corpus photos
 describe.skipIf(!hasFont)('2582-25 on sheets with a ruled table', () => {
   // each table's structure and header row (mixed-fields.ts tableFields), as its renderer drew them
   it('a ruled table tilted beside a taxi receipt, a VAT invoice below: the table one region, the invoice\'s ruled grid part of the invoice', async () => {
-    const sheet = await composeSheet({ seed: 2510, types: ['table', 'taxi_invoice', 'vat_invoice'], background: 'desk', touching: false, turns: false, angles: [2, 0, -3] });
+    const sheet = await composeSheet({ seed: 2510, types: ['table', 'taxi_invoice', 'vat_invoice'], background: 'sheet', touching: false, turns: false, angles: [2, 0, -3] });
     await expectSheet(sheet);
   }, SLOW);
 
