@@ -90,6 +90,18 @@ describe('2582-25 classification', () => {
     expect(typeOf(cells).type).toBe('table');
   });
 
+  it('tables: a ruled region that is nothing else, whatever its cells; a ruled invoice stays an invoice, as sure as unruled', () => {
+    // long cells of a ruled form: no grid of short lines, the rules say it is a table
+    const form = ['Vehicle department 用车部门', '合合信息', 'Transport time 用车时间', '2020年5月20日', 'Contact address 联系地址', '上海静安区市北·云立方A座'];
+    expect(typeOf(form).type).toBe('general');
+    expect(classify({ ...view(form), ruled: true }).type).toBe('table');
+    // a VAT invoice is a ruled form too: its own cues decide, and the rules take no share of its confidence
+    const vat = ['增值税专用发票', '发票号码：12345678', '购买方', '价税合计（大写）', '销售方', '纳税人识别号：91330100MA2XXXXXX'];
+    const plain = classify(view(vat)), ruled = classify({ ...view(vat), ruled: true });
+    expect(ruled.type).toBe('vat_invoice');
+    expect(ruled.confidence).toBe(plain.confidence);
+  });
+
   it('text that is none of the types is general, with a confidence of its own', () => {
     const note = classify(view(['会议纪要', '时间：2021年4月16日', '地点：三楼第二会议室', '议题：季度报销流程调整，请各部门于月底前提交材料。']));
     expect(note.type).toBe('general');
