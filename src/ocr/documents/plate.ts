@@ -154,7 +154,9 @@ function framed(image: Raster): { raster: Raster; dx: number; dy: number } {
 
 export async function findPlates(image: Raster): Promise<Plate[]> {
   const step = Math.max(1, Math.round(Math.max(image.width, image.height) / 640));
-  const colourPhoto = inColour(image, step);
+  // whether white is white here (a grey camera's yellow plate is not): a statistic of the
+  // whole frame, for which a quarter of the colour scan's samples are plenty
+  const colourPhoto = inColour(image, 2 * step);
   const found: { plate: Plate; box: Box; score: number; provinces: Set<string> }[] = [];
   const keep = (plate: PlateFound) => {
     const box = bounds(plate.corners, image);
