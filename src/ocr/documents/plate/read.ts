@@ -6,6 +6,7 @@ import * as rec from '../../rec/index';
 import { plateColour, redMarks, type PlateBackground, type PlateColour } from './colour';
 import { cleanChars, parsePlate, redMarkVariants, type PlateReading, type ReadChar } from './grammar';
 import { plateCorners } from './rectify';
+import { band, cropRaster, near, overshoots, rectQuad, rowBands, upright, type Rect, type Upright } from './upright';
 
 /*
  * Reading one plate around a seed (a text line that looks like a plate, or a coloured
@@ -41,13 +42,6 @@ export interface PlateFound {
   corners: Point[];
 }
 
-interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
 const TEXT_HEIGHT = 40;
 /** A reading whose least sure character is at least this sure needs no second look (here, and a crop in plate.ts). */
 export const SURE = 0.9;
@@ -80,21 +74,6 @@ function grow(crop: Raster, seed: Rect, limit: Rect, isBackground: IsBackground)
   return r;
 }
 
-function cropRaster(sub: Raster, rect: Rect): Raster {
-  const q: Quad = [
-    { x: rect.left, y: rect.top },
-    { x: rect.right, y: rect.top },
-    { x: rect.right, y: rect.bottom },
-    { x: rect.left, y: rect.bottom },
-  ];
-  const w = Math.max(1, Math.round(rect.right - rect.left)), h = Math.max(1, Math.round(rect.bottom - rect.top));
-  return warpQuad(sub, q, w, h, w, h);
-}
-
-function rectQuad(r: Rect): Quad {
-  return [{ x: r.left, y: r.top }, { x: r.right, y: r.top }, { x: r.right, y: r.bottom }, { x: r.left, y: r.bottom }];
-}
-
 /** Text lines inside the plate, rows top to bottom, each row left to right. */
 function plateLines(quads: Quad[], plate: Rect): Quad[] {
   const inside = quads
@@ -122,54 +101,6 @@ function plausible(corners: Quad, seed: Rect, colour: PlateColour): boolean {
   return height <= (colour === 'yellow' ? 3 : 1.9) * h && height >= 0.9 * h && width <= w + 2 * h && width >= 0.6 * w;
 }
 
-/** Whether a corner of `q` lies more than `margin` pixels outside `r`. */
-function overshoots(q: Quad, r: Rect, margin: number): boolean {
-  return q.some((p) => p.x < r.left - margin || p.x > r.right + margin || p.y < r.top - margin || p.y > r.bottom + margin);
-}
-
-/** Whether every corner of `a` is within `tolerance` pixels of the same corner of `b`. */
-function near(a: Quad, b: Quad, tolerance: number): boolean {
-  return a.every((p, i) => Math.hypot(p.x - b[i]!.x, p.y - b[i]!.y) <= tolerance);
-}
-
-/** The point at (u, v) of the quad's own unit square, extrapolated outside it for margins. */
-function bilinear(q: Quad, u: number, v: number): Point {
-  const top = { x: q[0].x + (q[1].x - q[0].x) * u, y: q[0].y + (q[1].y - q[0].y) * u };
-  const bottom = { x: q[3].x + (q[2].x - q[3].x) * u, y: q[3].y + (q[2].y - q[3].y) * u };
-  return { x: top.x + (bottom.x - top.x) * v, y: top.y + (bottom.y - top.y) * v };
-}
-
-/**
- * The plate warped upright to a fixed height (characters ~40 px: 64 px for a one-row plate,
- * 110 for a two-row one, whose lower row is half its height), with a thin margin of
- * surroundings so the detector sees where the characters end.
- */
-function upright(src: Raster, plate: Quad): Upright {
-  const width = Math.max(Math.hypot(plate[1].x - plate[0].x, plate[1].y - plate[0].y), Math.hypot(plate[2].x - plate[3].x, plate[2].y - plate[3].y));
-  const height = Math.max(Math.hypot(plate[3].x - plate[0].x, plate[3].y - plate[0].y), Math.hypot(plate[2].x - plate[1].x, plate[2].y - plate[1].y));
-  const double = width / height < 2.2;
-  const plateH = double ? 110 : 64;
-  const quad: Quad = [bilinear(plate, -MU, -MV), bilinear(plate, 1 + MU, -MV), bilinear(plate, 1 + MU, 1 + MV), bilinear(plate, -MU, 1 + MV)];
-  const outH = Math.round(plateH * (1 + 2 * MV));
-  const outW = Math.round(((plateH * width) / height) * (1 + 2 * MU));
-  return { raster: warpQuad(src, quad, outW, outH, width * (1 + 2 * MU), height * (1 + 2 * MV)), double };
-}
-
-/** Margins of surroundings kept around an upright plate, as shares of its width and height. */
-const MU = 0.04, MV = 0.1;
-
-interface Upright {
-  raster: Raster;
-  /** two rows of characters (a 440×220 mm plate) */
-  double: boolean;
-}
-
-/** A band of the plate itself (u, v as shares of the plate, margins excluded) in upright pixels. */
-function band(r: Raster, u0: number, u1: number, v0: number, v1: number): Quad {
-  const x = (u: number) => ((MU + u) / (1 + 2 * MU)) * r.width, y = (v: number) => ((MV + v) / (1 + 2 * MV)) * r.height;
-  return rectQuad({ left: x(u0), right: x(u1), top: y(v0), bottom: y(v1) });
-}
-
 interface UprightRead {
   reading?: PlateReading;
   /** characters of the fullest reading tried: one short of a plate says a character was cut off */
@@ -184,14 +115,14 @@ function prepared(raster: Raster, { colour, certainty }: PlateBackground) {
 }
 
 /**
- * A crop's one-row plate read whole, as one line, without detecting its row first (detection
- * was a third of a crop's CPU, issue 17): the reading when every character is sure.
+ * A crop's plate read whole without detecting its rows first (detection was a third of a
+ * crop's CPU, issue 17): a one-row plate as one line, a two-row plate's rows where GA 36 puts
+ * them. The reading when every character is sure.
  */
 async function readWhole(upright: Upright, background: PlateBackground): Promise<PlateReading | undefined> {
-  if (upright.double) return undefined;
   const { plate, parse } = prepared(upright.raster, background);
-  const whole = await rec.run({ image: plate, quads: [band(plate, -0.01, 1.01, 0.05, 0.95)], alternatives: 5 });
-  const reading = parse([whole.lines[0]?.chars ?? []]);
+  const whole = await rec.run({ image: plate, quads: upright.double ? rowBands(plate) : [band(plate, -0.01, 1.01, 0.05, 0.95)], alternatives: 5 });
+  const reading = parse([whole.lines.flatMap((l) => l.chars ?? [])]);
   return reading && reading.weakest >= SURE ? reading : undefined;
 }
 
@@ -228,8 +159,8 @@ async function readUpright({ raster, double }: Upright, background: PlateBackgro
   }
   if (!reading && double) {
     // the small upper row of a two-row plate escapes the detector when blurred: read the
-    // rows where GA 36 puts them (upper 15–75 mm, lower 90–200 mm of 220)
-    const rows = await rec.run({ image: plate, quads: [band(plate, 0.15, 0.85, 0.04, 0.38), band(plate, 0, 1, 0.38, 0.95)], alternatives: 5 });
+    // rows where GA 36 puts them
+    const rows = await rec.run({ image: plate, quads: rowBands(plate), alternatives: 5 });
     reading = parse([rows.lines.flatMap((l) => l.chars ?? [])]);
   }
   // whatever the recogniser made of a blur (a blurred 浙 comes out 皖 at 0.85), and a reading
@@ -277,7 +208,7 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
   // An outline well past the crop is the frame's (a fitted side a little past it is not)
   if (corners && seed.crop && overshoots(corners, seedRect, 0.15 * (seedRect.bottom - seedRect.top))) corners = undefined;
   if (seed.crop) {
-    // a crop's one-row plate read whole: on its outline, then on the crop's own extent, where
+    // a crop's plate read whole: on its outline, then on the crop's own extent, where
     // a province at the crop's very edge (CCPD's crops cut it close) is not left outside an
     // outline that stopped short of it; rows are detected only when neither reading is sure
     const extent = rectQuad(seedRect);
