@@ -28,8 +28,8 @@ export interface Seed {
   /** the seed is a coloured plate area already (not a text line inside one) */
   area?: boolean;
   /**
-   * the seed is the whole image, a crop of one plate: a one-row plate is read whole, without
-   * detecting its row first (the detector only then when the whole does not parse)
+   * the seed is the whole image, a crop of one plate: the plate is read whole, without
+   * detecting its rows first (the detector only when that reading is not sure)
    */
   crop?: boolean;
 }
