@@ -1,9 +1,9 @@
+import { MAX_DET_SIDE } from '../../det/side';
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
-import { type Region, regionOf, type Ruling, wholeImage } from './region';
-import { MAX_DET_SIDE } from '../../det/side';
 import { detectTables, tableInk, textUnit } from '../table/detect';
 import { frameBox, makeFrame } from '../table/frame';
+import { type Region, regionOf, type Ruling, wholeImage } from './region';
 import { anchors } from './types';
 
 /*
@@ -12,7 +12,7 @@ import { anchors } from './types';
  * columns stand wider than the link reach; the frame's rules are the stronger cue. The rules
  * are found by the table point's own detector (table/detect.ts), once per skew at which the
  * image's text runs (a sheet's documents may be tilted differently: a rule tilted more than a
- * couple of degrees breaks into runs shorter than a rule). Quarter turns need no pass of their
+ * degree or two breaks into runs shorter than a rule). Quarter turns need no pass of their
  * own: a table turned a quarter is still ruled across and along.
  */
 
