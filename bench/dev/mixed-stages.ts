@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readRegion } from '../../src/ocr/documents/mixed/read';
 import { seenWell } from '../../src/ocr/documents/mixed/region';
 import { findRegions } from '../../src/ocr/documents/mixed/regions';
+import { detectorScale, rereadSmallPrint } from '../../src/ocr/documents/mixed/small-print';
 import { decodeImage } from '../../src/ocr/image/decode';
 import { recognize } from '../../src/ocr/pipeline';
 
@@ -24,9 +25,13 @@ const image = await stage('decode', () => decodeImage(bytes));
 await stage('warm-up recognize (models load)', () => recognize({ ...image, width: 64, height: 64, data: new Uint8Array(64 * 64 * 3).fill(255) }));
 const { lines, timings } = await stage('recognize whole image', () => recognize(image, { minConfidence: 0 }));
 console.log('  ', JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)]))), lines.length, 'lines');
-const regions = await stage('find regions', () => findRegions(image, lines.filter((l) => l.confidence >= 0.5)));
+const confident = (ls: typeof lines) => ls.filter((l) => l.confidence >= 0.5);
+let regions = await stage('find regions', () => findRegions(image, confident(lines)));
+const again = await stage('small print detected again', () => rereadSmallPrint(image, lines, regions));
+if (again.lines !== lines) regions = await stage('find regions again', () => findRegions(image, confident(again.lines)));
+const scaleOf = (l: (typeof lines)[number]) => again.seenAt.get(l) ?? detectorScale(image);
 for (const [i, region] of regions.entries()) {
-  const r = await stage(`region ${i} ${Math.round(region.width)}x${Math.round(region.height)} lines reused: ${seenWell(region, image)}`, () => readRegion(image, region, process.env.FRESH ? undefined : lines));
+  const r = await stage(`region ${i} ${Math.round(region.width)}x${Math.round(region.height)} lines reused: ${seenWell(region, scaleOf)}`, () => readRegion(image, region, process.env.FRESH ? undefined : again.lines, again.seenAt));
   console.log('   ', r.document.Type, JSON.stringify(r.document.Data).slice(0, 160));
 }
 process.exit(0);

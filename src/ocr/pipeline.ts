@@ -119,7 +119,8 @@ async function rereadUpright(image: Raster, at: number[], boxes: Quad[], read: R
   return again.ms;
 }
 
-const placeOf = (l: OcrLine) => ({ centre: { x: l.box.cx, y: l.box.cy }, height: l.box.h, width: l.box.w, angle: l.box.angle });
+/** A line's place for readingOrder (order.ts). */
+export const placeOf = (l: OcrLine) => ({ centre: { x: l.box.cx, y: l.box.cy }, height: l.box.h, width: l.box.w, angle: l.box.angle });
 
 export async function recognize(input: Raster | Uint8Array, options: RecognizeOptions = {}): Promise<RecognizeResult> {
   const started = performance.now();

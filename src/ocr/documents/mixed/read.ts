@@ -5,6 +5,7 @@ import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { classify } from './classify';
 import { cropRegion, enlargement, linesInCrop, type Region, regionOf, seenWell } from './region';
+import { detectorScale, type SeenAt } from './small-print';
 import { generalRule, type RegionView, typeRules } from './types';
 
 /*
@@ -32,13 +33,14 @@ export function viewOf(region: Region, qr: string[] = []): RegionView {
 const mayHoldQr = (view: RegionView) => /发票|票据|客票/.test(view.text);
 
 /**
- * `lines`: the whole image's lines (read with no confidence floor); when the region's text was
- * large enough for the whole image's detector, the extractor gets those lying in the region
+ * `lines`: the image's lines (read with no confidence floor) and the scale each was detected at
+ * (small-print.ts); when the region's text was large enough for its detector, the extractor gets those lying in the region
  * instead of reading its crop again. Otherwise it reads the crop, enlarged when its print is
  * small (region.ts enlargement).
  */
-export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[]): Promise<ReadRegion> {
-  const handed = lines !== undefined && seenWell(region, image);
+export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[], seenAt?: SeenAt): Promise<ReadRegion> {
+  const whole = detectorScale(image);
+  const handed = lines !== undefined && seenWell(region, (l) => seenAt?.get(l) ?? whole);
   // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged
   const crop = cropRegion(image, region, handed ? 1 : enlargement(region));
   if (handed) withLinesRead(crop, linesInCrop(region, lines));

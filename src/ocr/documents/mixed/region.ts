@@ -1,4 +1,3 @@
-import { chooseDetSide } from '../../det/side';
 import type { Point, Quad } from '../../geometry/quad';
 import { warpQuad } from '../../geometry/warp';
 import type { DecodedImage } from '../../image/decode';
@@ -115,17 +114,19 @@ export function cropRegion(image: DecodedImage, region: Region, scale = 1): Deco
 }
 
 /**
- * Text this many pixels high, as the whole image's detector saw it, is found as well as in the
- * region's crop at its own size: its lines need not be read again (mixed/read.ts). Smaller
- * print (a VAT invoice's on a large sheet shrunk to the detector's 1600 px) is read again from
- * the crop, where the detector sees it larger.
+ * Text this many pixels high, as the detector saw it, is found as well as in the region's crop
+ * at its own size: its lines need not be read again (mixed/read.ts). Smaller print is read
+ * again from the crop, where the detector sees it larger.
  */
 const SEEN_WELL = 12;
 
-/** Whether the whole image's lines serve for the region: its text was large enough for the detector. */
-export function seenWell(region: Region, image: { width: number; height: number }): boolean {
-  const scale = chooseDetSide(image.width, image.height) / Math.max(image.width, image.height);
-  return region.unit * Math.min(1, scale) >= SEEN_WELL;
+/**
+ * Whether the lines already read serve for the region: its text (median line) stood SEEN_WELL
+ * high for the detector that found it. `scaleOf`: the scale a line was detected at (the whole
+ * image's, or that of an area detected again: small-print.ts).
+ */
+export function seenWell(region: Region, scaleOf: (l: OcrLine) => number): boolean {
+  return median(region.lines.map((l) => l.box.h * Math.min(1, scaleOf(l)))) >= SEEN_WELL;
 }
 
 const inQuad = (q: Quad, x: number, y: number) =>

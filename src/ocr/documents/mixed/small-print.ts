@@ -1,0 +1,111 @@
+import { chooseDetSide } from '../../det/side';
+import type { Quad } from '../../geometry/quad';
+import { warpQuad } from '../../geometry/warp';
+import type { DecodedImage } from '../../image/decode';
+import { readingOrder } from '../../order';
+import { describeLine, type OcrLine, placeOf, recognize } from '../../pipeline';
+import { settleAll } from '../../runtime/settle';
+import type { Region } from './region';
+
+/*
+ * Small print on a large sheet (2582-25). The whole image is detected shrunk to the detector's
+ * 1600 px: a sheet of eight 3000 px high is seen at half its size, and a VAT invoice's print,
+ * 12 to 15 px high on the sheet, comes to 6 to 8 px there, where the detector breaks its lines
+ * or loses them. What survives is enough to place the document but not to group it (its pieces
+ * lie apart, untyped) nor to read it. The areas of such documents are detected again at a
+ * scale where their print stands READ_HEIGHT high (region.ts `enlargement`), and their lines
+ * replace the whole image's there. Each line keeps the scale its detector saw it at, which
+ * decides whether a region's lines serve its extractor (region.ts `seenWell`).
+ */
+
+/** The scale (detector pixels per image pixel) each line was detected at. */
+export type SeenAt = Map<OcrLine, number>;
+
+/** The scale the whole image is detected at. */
+export const detectorScale = (image: { width: number; height: number }): number =>
+  Math.min(1, chooseDetSide(image.width, image.height) / Math.max(image.width, image.height));
+
+/**
+ * Lines this high at the detector's scale (px) are found whole; a document whose smaller lines
+ * (the lower quartile) stand lower is detected again. Measured on bench sheets: a VAT invoice's
+ * lower quartile was 9 to 12.6 px at a sheet's detector scale, a ticket's, a taxi receipt's or a
+ * licence's 13.8 px or more.
+ */
+export const SMALL_PRINT = 13;
+/** the lower quartile of the region's line heights: its small print */
+export const smallPrintHeight = (lines: OcrLine[]): number => {
+  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b);
+  return hs.length ? hs[Math.floor((hs.length - 1) / 4)]! : 0;
+};
+
+/** How far around the small print's region the document may extend, in its line heights: a VAT invoice's lines lost at the detector's scale leave gaps this wide. */
+const REACH = 6;
+/** Each area's scale: its print brought to this height (px), at most MAX_ENLARGE times the image. */
+const READ_HEIGHT = 32;
+const MAX_ENLARGE = 2;
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** the text height to bring to READ_HEIGHT: the smallest of the regions' in it */
+  unit: number;
+}
+
+const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The areas to detect again: each small-print region's bounds widened by REACH of its line heights, overlapping ones joined. */
+function areasOf(regions: Region[], image: { width: number; height: number }): Box[] {
+  const boxes: Box[] = regions.map((r) => {
+    const pad = REACH * r.unit, unit = smallPrintHeight(r.lines);
+    return { x0: Math.max(0, r.roi.X - pad), y0: Math.max(0, r.roi.Y - pad), x1: Math.min(image.width, r.roi.X + r.roi.W + pad), y1: Math.min(image.height, r.roi.Y + r.roi.H + pad), unit };
+  });
+  for (let joined = true; joined; ) {
+    joined = false;
+    for (let i = 0; i < boxes.length && !joined; i++) {
+      for (let j = i + 1; j < boxes.length && !joined; j++) {
+        const a = boxes[i]!, b = boxes[j]!;
+        if (!overlap(a, b)) continue;
+        boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), unit: Math.min(a.unit, b.unit) };
+        boxes.splice(j, 1);
+        joined = true;
+      }
+    }
+  }
+  return boxes;
+}
+
+/** The area's lines, detected at its own scale, in the image's pixels; those cut by its border are left out. */
+async function readArea(image: DecodedImage, box: Box): Promise<{ lines: OcrLine[]; scale: number }> {
+  const w = box.x1 - box.x0, h = box.y1 - box.y0;
+  const e = Math.min(MAX_ENLARGE, Math.max(1, READ_HEIGHT / (box.unit || READ_HEIGHT)));
+  const W = Math.max(1, Math.round(w * e)), H = Math.max(1, Math.round(h * e));
+  const quad: Quad = [{ x: box.x0, y: box.y0 }, { x: box.x1, y: box.y0 }, { x: box.x1, y: box.y1 }, { x: box.x0, y: box.y1 }];
+  const crop = { ...warpQuad(image, quad, W, H, w, h), format: image.format };
+  const read = await recognize(crop, { minConfidence: 0 });
+  const edge = 2;
+  const inner = read.lines.filter((l) => l.rect.left > edge && l.rect.top > edge && l.rect.left + l.rect.width < W - edge && l.rect.top + l.rect.height < H - edge);
+  const lines = inner.map((l) => describeLine(l.quad.map((p) => ({ x: box.x0 + (p.x * w) / W, y: box.y0 + (p.y * h) / H })) as Quad, l, image));
+  return { lines, scale: (chooseDetSide(W, H) / Math.max(W, H)) * e };
+}
+
+const holds = (l: OcrLine, x: number, y: number) => x >= l.rect.left && x <= l.rect.left + l.rect.width && y >= l.rect.top && y <= l.rect.top + l.rect.height;
+
+/**
+ * The image's lines with the small print of `regions` detected again: regions whose lower
+ * quartile of line heights stands under SMALL_PRINT px at the whole image's detector scale.
+ * A line read again replaces the whole image's lines it overlaps; the others stay.
+ */
+export async function rereadSmallPrint(image: DecodedImage, lines: OcrLine[], regions: Region[]): Promise<{ lines: OcrLine[]; seenAt: SeenAt }> {
+  const scale = detectorScale(image);
+  const seenAt: SeenAt = new Map(lines.map((l) => [l, scale]));
+  const small = regions.filter((r) => !r.whole && smallPrintHeight(r.lines) * scale < SMALL_PRINT);
+  if (scale >= 1 || small.length === 0) return { lines, seenAt };
+  const areas = areasOf(small, image);
+  const read = await settleAll(areas.map((box) => readArea(image, box)));
+  const fresh = read.flatMap((r) => r.lines);
+  read.forEach((r) => r.lines.forEach((l) => seenAt.set(l, r.scale)));
+  const replaced = (old: OcrLine) => fresh.some((l) => holds(l, old.box.cx, old.box.cy) || holds(old, l.box.cx, l.box.cy));
+  return { lines: readingOrder([...lines.filter((l) => !replaced(l)), ...fresh], placeOf), seenAt };
+}
