@@ -1,9 +1,9 @@
-import type { MixedDocument } from '../../../protocol/points/2582-25';
+import type { MixedDocument, MixedType } from '../../../protocol/points/2582-25';
 import type { DecodedImage } from '../../image/decode';
 import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
-import { classify } from './classify';
+import { type Classified, classify } from './classify';
 import { cropRegion, enlargement, linesInCrop, type Region, regionOf, seenWell } from './region';
 import { detectorScale, type SeenAt } from './small-print';
 import { generalRule, type RegionView, typeRules } from './types';
@@ -32,36 +32,49 @@ export function viewOf(region: Region, qr: string[] = []): RegionView {
 /** Regions that may be invoices have their QR code read: the VAT code is the surest cue. */
 const mayHoldQr = (view: RegionView) => /发票|票据|客票/.test(view.text);
 
+/** The region's crop read by the chosen type's extractor (general text when it is not that document after all). */
+async function extract(crop: DecodedImage, chosen: Classified, view: RegionView): Promise<{ type: MixedType; confidence: number; extracted: Extracted; complete: boolean; remarks: string[] }> {
+  let type = chosen.type;
+  let confidence = chosen.confidence;
+  const remarks: string[] = [];
+  if (chosen.rule) {
+    const options = chosen.rule.options?.(view) ?? {};
+    const extracted = await applyExtractor(chosen.rule.extractor, crop, options);
+    if (!extracted.notThisDocument) return { type, confidence, extracted, complete: chosen.rule.keyFields?.(extracted.data, options) ?? true, remarks };
+    remarks.push(`looked like ${type} but ${extracted.notThisDocument}; read as general text`);
+    type = 'general';
+    confidence = Math.round((1 - confidence) * 1000) / 1000;
+  }
+  return { type, confidence, extracted: await applyExtractor(generalRule.extractor, crop, {}), complete: chosen.rule === undefined, remarks };
+}
+
 /**
  * `lines`: the image's lines (read with no confidence floor) and the scale each was detected at
- * (small-print.ts); when the region's text was large enough for its detector, the extractor gets those lying in the region
- * instead of reading its crop again. Otherwise it reads the crop, enlarged when its print is
- * small (region.ts enlargement).
+ * (small-print.ts); when the region's text was large enough for its detector, the extractor gets
+ * those lying in the region instead of reading its crop again. Otherwise, or when the lines
+ * handed on miss the type's key fields (types.ts keyFields), it reads the crop, enlarged when its
+ * print is small (region.ts enlargement): the whole image's detector, seeing a large sheet
+ * shrunk, draws looser boxes and now and then loses a character (安顺 read as 顺, G1418 as GI418)
+ * that the crop seen at its own size gives.
  */
 export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[], seenAt?: SeenAt): Promise<ReadRegion> {
   const whole = detectorScale(image);
   const handed = lines !== undefined && seenWell(region, (l) => seenAt?.get(l) ?? whole);
   // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged
-  const crop = cropRegion(image, region, handed ? 1 : enlargement(region));
+  const fresh = () => cropRegion(image, region, enlargement(region));
+  let crop = handed ? cropRegion(image, region, 1) : fresh();
   if (handed) withLinesRead(crop, linesInCrop(region, lines));
   let view = viewOf(region);
   if (mayHoldQr(view)) view = viewOf(region, await decodeQr(crop));
   const chosen = classify(view);
-  let type = chosen.type;
-  let confidence = chosen.confidence;
-  let extracted: Extracted | undefined;
-  const remarks: string[] = [];
-  if (chosen.rule) {
-    extracted = await applyExtractor(chosen.rule.extractor, crop, chosen.rule.options?.(view) ?? {});
-    if (extracted.notThisDocument) {
-      remarks.push(`looked like ${type} but ${extracted.notThisDocument}; read as general text`);
-      type = 'general';
-      confidence = Math.round((1 - confidence) * 1000) / 1000;
-      extracted = undefined;
-    }
+  let read = await extract(crop, chosen, view);
+  if (handed && !read.complete) {
+    crop = fresh();
+    const again = await extract(crop, chosen, view);
+    if (again.complete || again.type === chosen.type) read = again;
   }
-  extracted ??= await applyExtractor(generalRule.extractor, crop, {});
-  remarks.push(...extracted.remarks);
+  const { type, confidence, extracted } = read;
+  const remarks = [...read.remarks, ...extracted.remarks];
   return {
     document: { Type: type, Point: pointOf(type), Confidence: confidence, Roi: region.roi, Angle: region.angle, Data: extracted.data } as ReadRegion['document'],
     remarks,

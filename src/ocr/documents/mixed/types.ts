@@ -60,6 +60,12 @@ export interface TypeRule {
    * Types of any shape (tables, general text) have none.
    */
   shape?: number;
+  /**
+   * Whether the extractor's Data holds the type's key fields in a form they take (a train
+   * number, stations of two characters or more; an invoice's number and amount): lines handed
+   * on from the whole image that fail it are read again from the region's crop (read.ts).
+   */
+  keyFields?(data: unknown, options: Record<string, unknown>): boolean;
 }
 
 /** Evidence a type needs before a region is called that type. */
@@ -98,6 +104,12 @@ const PLATE_START = new RegExp(`^[${PROVINCES}][${LETTERS}][0-9A-Z]{3,6}$`);
  */
 export const isPartialPlate = (text: string): boolean => PLATE_START.test(text.replace(/[·•・.\s-]/g, '').toUpperCase());
 
+type Fields = Record<string, unknown>;
+const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : typeof v === 'number' && v > 0);
+const part = (data: unknown, key: string): Fields => ((data as Fields | null)?.[key] ?? {}) as Fields;
+/** a taxi receipt's keyed item (taxi_invoice Data: Invoices[].Items[] with Key) */
+const taxiItem = (data: unknown, key: string) => ((data as { Invoices?: { Items?: { Key?: string; Text: string }[] }[] }).Invoices?.[0]?.Items ?? []).find((i) => i.Key === key)?.Text;
+
 const TRAIN_NUMBER = /(?:^|[^A-Z0-9])[GDCZTKYLS]\d{1,4}(?![0-9])/;
 const SEAT_CLASS = /(?:一等|二等|商务|特等|硬|软|无)座|[硬软]卧|动卧|新空调/;
 
@@ -116,6 +128,11 @@ export const typeRules: TypeRule[] = [
     ],
     // 85.6 × 54 mm card ticket, the railway e-ticket a half A4 page
     shape: 0.8,
+    // station names have two characters or more
+    keyFields: (d) => {
+      const t = (d ?? {}) as Fields;
+      return /^[GDCZTKYLS]?\d{1,4}$/.test(String(t.Number ?? '')) && [t.DepartureStation, t.Destination].every((s) => typeof s === 'string' && [...s].length >= 2) && filled(t.Price);
+    },
   },
   {
     type: 'vat_invoice',
@@ -131,6 +148,7 @@ export const typeRules: TypeRule[] = [
     ],
     // 240 × 140 mm
     shape: 0.75,
+    keyFields: (d) => filled(part(d, 'Content').InvoiceNo) && filled(part(d, 'Content').InvoiceAmount),
   },
   {
     type: 'taxi_invoice',
@@ -142,6 +160,7 @@ export const typeRules: TypeRule[] = [
     ],
     // a roll receipt about 2.5 times as tall as wide
     shape: 3,
+    keyFields: (d) => filled(taxiItem(d, 'InvoiceNo')) && filled(taxiItem(d, 'Amount')),
   },
   {
     type: 'plate',
@@ -163,6 +182,8 @@ export const typeRules: TypeRule[] = [
     options: (r) => ({ side: /副页|档案编号|记录/.test(r.text) && !/准驾车型|初次领证/.test(r.text) ? 'back' : 'face' }),
     // 88 × 60 mm
     shape: 0.85,
+    // the face's number; a back page has none to check
+    keyFields: (d, o) => o.side === 'back' || filled(part(d, 'FaceResult').LicenseNumber),
   },
   {
     type: 'vehicle_license',
@@ -175,6 +196,7 @@ export const typeRules: TypeRule[] = [
     options: (r) => ({ side: /核定载|整备质量|外廓尺寸|检验记录/.test(r.text) && !/品牌型号|发动机号|使用性质/.test(r.text) ? 'back' : 'face' }),
     // 88 × 60 mm
     shape: 0.85,
+    keyFields: (d, o) => o.side === 'back' || (filled(part(d, 'FaceResult').PlateNumber) && filled(part(d, 'FaceResult').Vin)),
   },
   {
     type: 'vin',
