@@ -43,6 +43,42 @@ describe.skipIf(!hasFont || !hasMixedCorpus)('2582-25 on sheets of corpus photos
     });
     await expectEveryDocument(sheet);
   }, SLOW);
+
+  it('a white sheet of four photos: a taxi receipt, a train ticket upside down, an electronic VAT invoice a quarter turn (small print on a large sheet), a driver licence tilted', async () => {
+    const sheet = await composeSheet({
+      seed: 2501,
+      types: [
+        corpusPiece('taxi_invoice/taxi_invoice_01.jpg', 0.7),
+        corpusPiece('train_ticket/train_ticket_01.jpg', 0.8),
+        corpusPiece('vat_invoice/vat_electronic_image_01.png'),
+        corpusPiece('driver_license/driver_license_sample_01.jpg', 0.8),
+      ],
+      background: 'sheet',
+      touching: false,
+      turns: true,
+      angles: [0, 180, 90, -3],
+    });
+    await expectSheet(sheet);
+  }, SLOW);
+
+  it('eight over each other\'s edges on a cluttered desk: six renders of every type and two photos, turned every way', async () => {
+    const sheet = await composeSheet({
+      seed: 2503,
+      types: [
+        'train_ticket', 'taxi_invoice', 'vat_invoice', 'driver_license', 'vehicle_license', 'general',
+        corpusPiece('taxi_invoice/taxi_invoice_03.jpg', 0.7),
+        corpusPiece('train_ticket/train_ticket_02.jpg', 0.8),
+      ],
+      background: 'clutter',
+      touching: false,
+      overlap: true,
+      turns: true,
+      angles: [0, 90, 180, -2, 3, -90, 180, 1.5],
+    });
+    // every document, not only these: the ticket photo's 7788.com watermark, printed beside the
+    // ticket, and its last line, cut off below its QR code, come back as text of their own
+    await expectEveryDocument(sheet);
+  }, SLOW);
 });
 
 describe.skipIf(!hasFont)('2582-25 on sheets with a ruled table', () => {

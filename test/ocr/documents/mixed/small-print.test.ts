@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { regionOf } from '../../../../src/ocr/documents/mixed/region';
+import { smallPrintAreas } from '../../../../src/ocr/documents/mixed/small-print';
+import { typeRules } from '../../../../src/ocr/documents/mixed/types';
+import type { OcrLine } from '../../../../src/ocr/pipeline';
+
+/*
+ * What 2582-25 reads again. Small print on a large sheet (the whole image detected at 1600 px):
+ * the areas of documents whose smaller lines the detector saw under 13 px are detected again,
+ * and nothing else is. Lines handed on from the whole image that miss the type's key fields are
+ * read again from the region's crop (types.ts keyFields).
+ */
+
+/** A level line of text `w` long and `h` high centred at (cx, cy). */
+function line(text: string, cx: number, cy: number, w: number, h: number): OcrLine {
+  const quad = [{ x: cx - w / 2, y: cy - h / 2 }, { x: cx + w / 2, y: cy - h / 2 }, { x: cx + w / 2, y: cy + h / 2 }, { x: cx - w / 2, y: cy + h / 2 }] as OcrLine['quad'];
+  return { text, confidence: 0.9, quad, box: { cx, cy, w, h, angle: 0 }, rect: { left: cx - w / 2, top: cy - h / 2, width: w, height: h } };
+}
+
+/** A document's lines: `rows` lines `h` high, one every 2h, from (x, y). */
+const documentAt = (x: number, y: number, h: number, rows: number) => Array.from({ length: rows }, (_, k) => line(`第${k}行文字内容`, x + 10 * h, y + 2 * h * k, 20 * h, h));
+
+describe('2582-25 small print detected again', () => {
+  // 3200 px wide: the detector sees the sheet at half its size
+  const sheet = { width: 3200, height: 2400 };
+
+  it('a document whose lines stand 11 px at the detector is detected again around its text; one whose lines stand 20 px is not', () => {
+    const small = regionOf(documentAt(200, 100, 22, 8), sheet, 1.5);
+    const large = regionOf(documentAt(1600, 100, 40, 8), sheet, 1.5);
+    const areas = smallPrintAreas([small, large], sheet);
+    expect(areas).toHaveLength(1);
+    const [area] = areas;
+    // around the small document, widened by its line heights, within the sheet
+    expect(area!.x0).toBeLessThanOrEqual(small.roi.X);
+    expect(area!.x1).toBeGreaterThanOrEqual(small.roi.X + small.roi.W);
+    expect(area!.y0).toBe(0);
+    expect(area!.x1).toBeLessThan(large.roi.X);
+    expect(area!.unit).toBe(22);
+  });
+
+  it('the pieces of one document (its lines lost between them) are detected again as one area', () => {
+    const left = regionOf(documentAt(200, 600, 22, 5), sheet, 1.5);
+    const right = regionOf(documentAt(200 + 20 * 22 + 120, 600, 22, 5), sheet, 1.5);
+    const areas = smallPrintAreas([left, right], sheet);
+    expect(areas).toHaveLength(1);
+    expect(areas[0]!.x0).toBeLessThanOrEqual(left.roi.X);
+    expect(areas[0]!.x1).toBeGreaterThanOrEqual(right.roi.X + right.roi.W);
+  });
+
+  it('nothing on an image the detector sees at its own size', () => {
+    const image = { width: 1500, height: 1000 };
+    expect(smallPrintAreas([regionOf(documentAt(100, 100, 12, 8), image, 1.5)], image)).toEqual([]);
+  });
+});
+
+describe('2582-25 key fields of lines handed on', () => {
+  const rule = (type: string) => typeRules.find((r) => r.type === type)!.keyFields!;
+
+  it('a train ticket needs a train number and stations of two characters or more', () => {
+    const ticket = { Number: 'G1418', DepartureStation: '安顺', Destination: '贵阳', Price: 15.5 };
+    expect(rule('train_ticket')(ticket, {})).toBe(true);
+    expect(rule('train_ticket')({ ...ticket, Number: '3516' }, {})).toBe(true);
+    expect(rule('train_ticket')({ ...ticket, Number: '' }, {})).toBe(false);
+    expect(rule('train_ticket')({ ...ticket, DepartureStation: '顺' }, {})).toBe(false);
+  });
+
+  it('invoices need their number and amount; a licence its number, on its face only', () => {
+    expect(rule('vat_invoice')({ Content: { InvoiceNo: '33207675', InvoiceAmount: '52.70' } }, {})).toBe(true);
+    expect(rule('vat_invoice')({ Content: { InvoiceNo: '33207675', InvoiceAmount: '' } }, {})).toBe(false);
+    const taxi = (no: string) => ({ Invoices: [{ Items: [{ Key: 'InvoiceNo', Text: no }, { Key: 'Amount', Text: '38.00' }] }] });
+    expect(rule('taxi_invoice')(taxi('21095475'), {})).toBe(true);
+    expect(rule('taxi_invoice')(taxi(''), {})).toBe(false);
+    expect(rule('driver_license')({ FaceResult: { LicenseNumber: '' } }, { side: 'face' })).toBe(false);
+    expect(rule('driver_license')({ FaceResult: { LicenseNumber: '' } }, { side: 'back' })).toBe(true);
+  });
+});
