@@ -44,7 +44,7 @@ const REACH = 6;
 const READ_HEIGHT = 32;
 const MAX_ENLARGE = 2;
 
-interface Box {
+export interface Box {
   x0: number;
   y0: number;
   x1: number;
@@ -55,9 +55,16 @@ interface Box {
 
 const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
-/** The areas to detect again: each small-print region's bounds widened by REACH of its line heights, overlapping ones joined. */
-function areasOf(regions: Region[], image: { width: number; height: number }): Box[] {
-  const boxes: Box[] = regions.map((r) => {
+/**
+ * The areas to detect again: the regions whose small print (lower quartile of line heights)
+ * stands under SMALL_PRINT px at the whole image's detector scale, each one's bounds widened by
+ * REACH of its line heights (within the image), overlapping ones joined. None when the detector
+ * sees the image at its own size.
+ */
+export function smallPrintAreas(regions: Region[], image: { width: number; height: number }): Box[] {
+  const scale = detectorScale(image);
+  if (scale >= 1) return [];
+  const boxes: Box[] = regions.filter((r) => !r.whole && smallPrintHeight(r.lines) * scale < SMALL_PRINT).map((r) => {
     const pad = REACH * r.unit, unit = smallPrintHeight(r.lines);
     return { x0: Math.max(0, r.roi.X - pad), y0: Math.max(0, r.roi.Y - pad), x1: Math.min(image.width, r.roi.X + r.roi.W + pad), y1: Math.min(image.height, r.roi.Y + r.roi.H + pad), unit };
   });
@@ -93,16 +100,13 @@ async function readArea(image: DecodedImage, box: Box): Promise<{ lines: OcrLine
 const holds = (l: OcrLine, x: number, y: number) => x >= l.rect.left && x <= l.rect.left + l.rect.width && y >= l.rect.top && y <= l.rect.top + l.rect.height;
 
 /**
- * The image's lines with the small print of `regions` detected again: regions whose lower
- * quartile of line heights stands under SMALL_PRINT px at the whole image's detector scale.
- * A line read again replaces the whole image's lines it overlaps; the others stay.
+ * The image's lines with the small print of `regions` detected again (smallPrintAreas). A line
+ * read again replaces the whole image's lines it overlaps; the others stay.
  */
 export async function rereadSmallPrint(image: DecodedImage, lines: OcrLine[], regions: Region[]): Promise<{ lines: OcrLine[]; seenAt: SeenAt }> {
-  const scale = detectorScale(image);
-  const seenAt: SeenAt = new Map(lines.map((l) => [l, scale]));
-  const small = regions.filter((r) => !r.whole && smallPrintHeight(r.lines) * scale < SMALL_PRINT);
-  if (scale >= 1 || small.length === 0) return { lines, seenAt };
-  const areas = areasOf(small, image);
+  const seenAt: SeenAt = new Map(lines.map((l) => [l, detectorScale(image)]));
+  const areas = smallPrintAreas(regions, image);
+  if (areas.length === 0) return { lines, seenAt };
   const read = await settleAll(areas.map((box) => readArea(image, box)));
   const fresh = read.flatMap((r) => r.lines);
   read.forEach((r) => r.lines.forEach((l) => seenAt.set(l, r.scale)));
