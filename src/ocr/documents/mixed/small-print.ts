@@ -98,18 +98,25 @@ async function readArea(image: DecodedImage, box: Box): Promise<{ lines: OcrLine
 }
 
 const holds = (l: OcrLine, x: number, y: number) => x >= l.rect.left && x <= l.rect.left + l.rect.width && y >= l.rect.top && y <= l.rect.top + l.rect.height;
+const overlaps = (a: OcrLine, b: OcrLine) => holds(a, b.box.cx, b.box.cy) || holds(b, a.box.cx, a.box.cy);
+const within = (l: OcrLine, b: Box) => l.rect.left >= b.x0 && l.rect.top >= b.y0 && l.rect.left + l.rect.width <= b.x1 && l.rect.top + l.rect.height <= b.y1;
+const touches = (l: OcrLine, b: Box) => l.rect.left < b.x1 && b.x0 < l.rect.left + l.rect.width && l.rect.top < b.y1 && b.y0 < l.rect.top + l.rect.height;
 
 /**
  * The image's lines with the small print of `regions` detected again (smallPrintAreas). A line
- * read again replaces the whole image's lines it overlaps; the others stay.
+ * read again replaces the whole image's lines it overlaps, except where those cross the area's
+ * border: a neighbour's title cut by the area is read again in part, and the part would take the
+ * place of the whole line (a licence beside a VAT invoice lost its title so); there the whole
+ * image's line stays and the parts are left out.
  */
 export async function rereadSmallPrint(image: DecodedImage, lines: OcrLine[], regions: Region[]): Promise<{ lines: OcrLine[]; seenAt: SeenAt }> {
   const seenAt: SeenAt = new Map(lines.map((l) => [l, detectorScale(image)]));
   const areas = smallPrintAreas(regions, image);
   if (areas.length === 0) return { lines, seenAt };
   const read = await settleAll(areas.map((box) => readArea(image, box)));
-  const fresh = read.flatMap((r) => r.lines);
+  const crossing = lines.filter((l) => areas.some((b) => touches(l, b) && !within(l, b)));
+  const fresh = read.flatMap((r) => r.lines).filter((l) => !crossing.some((c) => overlaps(c, l)));
   read.forEach((r) => r.lines.forEach((l) => seenAt.set(l, r.scale)));
-  const replaced = (old: OcrLine) => fresh.some((l) => holds(l, old.box.cx, old.box.cy) || holds(old, l.box.cx, l.box.cy));
+  const replaced = (old: OcrLine) => !crossing.includes(old) && fresh.some((l) => overlaps(l, old));
   return { lines: readingOrder([...lines.filter((l) => !replaced(l)), ...fresh], placeOf), seenAt };
 }
