@@ -53,10 +53,13 @@ const inside = (l: OcrLine, x: number, y: number) => x >= l.rect.left && x <= l.
 /**
  * Whether the way from line a to line b leaves the paper: along the straight path between their
  * centres, outside every text line in `around`, a run longer than `run` pixels whose colour is
- * not the paper's (a desk, a sheet of another colour, the edge and shadow between two
+ * none of the paper's (a desk, a sheet of another colour, the edge and shadow between two
  * documents). Ink on the paper (rules, a seal's ring, a character) is thin and breaks no run.
+ * The paper's colour is its median (`paper`) or, where light falls unevenly over a photo (a
+ * shadow over one end of an invoice), the colour of the paper under the two lines, changing
+ * gradually from a's to b's along the way.
  */
-export function leavesPaper(image: Raster, a: OcrLine, b: OcrLine, paper: Rgb, around: OcrLine[], tolerance: number, run: number): boolean {
+export function leavesPaper(image: Raster, a: OcrLine, b: OcrLine, paper: Rgb, around: OcrLine[], tolerance: number, run: number, ends: [Rgb, Rgb] = [paper, paper]): boolean {
   const dx = b.box.cx - a.box.cx, dy = b.box.cy - a.box.cy;
   const steps = Math.ceil(Math.hypot(dx, dy) / 2);
   let off = 0;
@@ -67,7 +70,9 @@ export function leavesPaper(image: Raster, a: OcrLine, b: OcrLine, paper: Rgb, a
       off = 0;
       continue;
     }
-    off = colourGap(p, paper) > tolerance ? off + 2 : 0;
+    const t = s / steps;
+    const local = ends[0].map((c, i) => c + (ends[1][i]! - c) * t) as Rgb;
+    off = Math.min(colourGap(p, paper), colourGap(p, local)) > tolerance ? off + 2 : 0;
     if (off > run) return true;
   }
   return false;

@@ -37,6 +37,23 @@ const median = (xs: number[]) => {
 /** Lines long enough to show their direction (a lone character's box says nothing). */
 const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
 
+const angleGap = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
+
+/**
+ * The direction most of the text runs (radians): the mean of the lines within 30° of the
+ * direction that has the most text along it. A document's few lines running another way (its
+ * margin's turned print, a line read upside down) do not turn its frame.
+ */
+function frameAngle(lines: OcrLine[]): number {
+  const support = (l: OcrLine) => lines.reduce((s, o) => s + (angleGap(o.box.angle, l.box.angle) <= 30 ? o.box.w : 0), 0);
+  let best = lines[0]!, most = -1;
+  for (const l of lines) {
+    const s = support(l);
+    if (s > most) [best, most] = [l, s];
+  }
+  return dominantAngle(lines.filter((o) => angleGap(o.box.angle, best.box.angle) <= 30).map((l) => ({ angle: l.box.angle, w: l.box.w })));
+}
+
 /** A ruled table's geometry (frames.ts): the skew of its rules and their corners in the image. */
 export interface Ruling {
   skew: number;
@@ -50,7 +67,7 @@ export interface Ruling {
  */
 export function regionOf(lines: OcrLine[], image: { width: number; height: number }, margin: number, ruling?: Ruling): Region {
   const directed = lines.filter(directional);
-  const text = dominantAngle((directed.length ? directed : lines).map((l) => ({ angle: l.box.angle, w: l.box.w })));
+  const text = frameAngle(directed.length ? directed : lines);
   const rad = ruling ? ((Math.round((text * 180) / Math.PI / 90) * 90 + ruling.skew) * Math.PI) / 180 : text;
   // near-level text is treated as level: resampling a scan for a fraction of a degree only blurs it
   const turn = Math.abs(rad) < (1.5 * Math.PI) / 180 ? 0 : rad;

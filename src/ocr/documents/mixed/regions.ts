@@ -4,6 +4,7 @@ import { classify } from './classify';
 import { joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImage } from './frames';
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
 import { viewOf } from './read';
+import { across, together } from './placement';
 import { type Region, regionOf } from './region';
 import { anchors } from './types';
 
@@ -151,7 +152,8 @@ const hasAnchor = (lines: OcrLine[]) => textOf(lines).some((t) => anchors.some((
  * line heights or, farther, within the shape of the document's type (types.ts `shape`: the two
  * together no taller for their width than that type's paper). A note beside a receipt lies
  * outside its column, one below a VAT invoice outside its shape, one on a desk has desk
- * between: they stay documents of their own.
+ * between: they stay documents of their own. A piece running another way joins only when it
+ * lies on the document itself or is a column in its margin (`across`).
  */
 function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine, Rgb>, ruled: RuledFrame[]): OcrLine[][] {
   const frames = groups.map((g) => ruledRegionOf(g, image, 0, ruled));
@@ -167,48 +169,55 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   const fits = (k: number, m: number, withinShape: boolean) => !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape));
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
-  // compared loosely: light falls unevenly over a photo, and the path between them is looked at too
-  const onPaper = (k: number, m: number) => colourGap(paperOfGroup[k]!, paperOfGroup[m]!) <= 2 * PAPER_DIFFERENCE;
-  /** the fragment's and the document's extent together, along and across the document's text */
-  const together = (fragment: OcrLine[], m: number) => {
-    const f = regionOf(out[m]!, image, 0);
-    const rad = (f.angle * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad);
-    const points = fragment.flatMap((l) => l.quad);
-    const us = points.map((p) => p.x * cos + p.y * sin), vs = points.map((p) => -p.x * sin + p.y * cos);
-    const home = f.quad.map((p) => p.x * cos + p.y * sin), homeV = f.quad.map((p) => -p.x * sin + p.y * cos);
-    const slack = 2 * f.unit;
-    const inColumn = Math.min(...us) >= Math.min(...home) - slack && Math.max(...us) <= Math.max(...home) + slack;
-    const along = Math.max(...home) - Math.min(...home);
-    const across = Math.max(...vs, ...homeV) - Math.min(...vs, ...homeV);
-    const shape = kinds[m]!.rule?.shape;
-    return { inColumn, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
-  };
-  groups.forEach((group, k) => {
-    if (anchored[k]) return;
+  // compared loosely, group to group or under the two lines that meet (light falls unevenly
+  // over a photo: a shadow darkens one end of an invoice), and the path between them is looked at too
+  const onPaper = (k: number, m: number, a: OcrLine, b: OcrLine) =>
+    colourGap(paperOfGroup[k]!, paperOfGroup[m]!) <= 2 * PAPER_DIFFERENCE || colourGap(papers.get(a)!, papers.get(b)!) <= 2 * PAPER_DIFFERENCE;
+  // passes until nothing more joins: a margin's column lies beside the document only once its
+  // seller's box below the item rows has joined it
+  for (let joined = true; joined; ) {
+    joined = false;
+    groups.forEach((group, k) => {
+    if (anchored[k] || out[k]!.length === 0) return;
     const candidates: { m: number; d: number; a: OcrLine; b: OcrLine }[] = [];
     // documents as grown so far: a ticket's last line reaches it through its fine print taken in before
     out.forEach((other, m) => {
       if (m === k || !isDocument[m] || other.length === 0) return;
-      const { inColumn, shaped, withinShape } = together(group, m);
+      const frame = regionOf(other, image, 0);
+      const { inColumn, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape);
       // a document of a type with a shape takes in nothing beyond it
-      if ((shaped && !withinShape) || !fits(k, m, withinShape) || !inColumn || !onPaper(k, m)) return;
-      const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
+      if ((shaped && !withinShape) || !fits(k, m, withinShape)) return;
       let near: (typeof candidates)[number] | undefined;
-      for (const a of group) for (const b of other) {
-        // the papers are compared above, group to group
-        const d = distance({ line: a, paper: papers.get(a)! }, { line: b, paper: papers.get(b)! }, Infinity, { along: reach, across: reach }) * reach;
-        if (d <= reach && d < (near?.d ?? Infinity)) near = { m, d, a, b };
+      if (angleGap(frames[k]!.angle, frame.angle) > TURN_TOLERANCE) {
+        // running another way: on the document or in its margin, the nearest lines for the path
+        const gap = across(group, frames[k]!.angle, frame, FRAGMENT_REACH);
+        if (gap === undefined) return;
+        for (const a of group) for (const b of other) {
+          const d = Math.hypot(a.box.cx - b.box.cx, a.box.cy - b.box.cy);
+          if (d < (near?.d ?? Infinity)) near = { m, d, a, b };
+        }
+        if (near) near.d = gap;
+      } else {
+        if (!inColumn) return;
+        const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
+        for (const a of group) for (const b of other) {
+          // the papers are compared below
+          const d = distance({ line: a, paper: papers.get(a)! }, { line: b, paper: papers.get(b)! }, Infinity, { along: reach, across: reach }) * reach;
+          if (d <= reach && d < (near?.d ?? Infinity)) near = { m, d, a, b };
+        }
       }
-      if (near) candidates.push(near);
+      if (near && onPaper(k, m, near.a, near.b)) candidates.push(near);
     });
     // the nearest document whose paper the way to it does not leave
     const home = candidates
       .sort((x, y) => x.d - y.d)
-      .find(({ m, a, b }) => !leavesPaper(image, a, b, paperOfGroup[m]!, [...group, ...out[m]!], PAPER_DIFFERENCE, Math.min(a.box.h, b.box.h)));
+      .find(({ m, a, b }) => !leavesPaper(image, a, b, paperOfGroup[m]!, [...group, ...out[m]!], PAPER_DIFFERENCE, Math.min(a.box.h, b.box.h), [papers.get(a)!, papers.get(b)!]));
     if (!home) return;
     out[home.m]!.push(...out[k]!);
     out[k] = [];
+    joined = true;
   });
+  }
   return out.filter((g) => g.length > 0);
 }
 

@@ -90,6 +90,50 @@ describe('2582-25 regions: pieces of a document', () => {
   });
 });
 
+/** A line running `angle` degrees (90: top to bottom), centred at cx, cy. */
+function turned(text: string, cx: number, cy: number, w: number, angle: number, h = 20): OcrLine {
+  const rad = (angle * Math.PI) / 180, c = Math.cos(rad), s = Math.sin(rad);
+  const at = (u: number, v: number) => ({ x: cx + u * c - v * s, y: cy + u * s + v * c });
+  const quad = [at(-w / 2, -h / 2), at(w / 2, -h / 2), at(w / 2, h / 2), at(-w / 2, h / 2)] as OcrLine['quad'];
+  const xs = quad.map((p) => p.x), ys = quad.map((p) => p.y);
+  const rect = { left: Math.min(...xs), top: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  return { text, confidence: 0.95, quad, box: { cx, cy, w, h, angle }, rect };
+}
+
+describe('2582-25 regions: print running another way on a document', () => {
+  /** two invoices on their papers on a desk, the second below the first */
+  const desk = () => {
+    const image = canvas(1000, 1000, DESK);
+    fill(image, { x: 20, y: 60, w: 900, h: 380 }, WHITE);
+    fill(image, { x: 20, y: 540, w: 900, h: 380 }, WHITE);
+    return { image, second: [...invoiceHead(100, 580), ...invoiceFoot(100, 780)] };
+  };
+
+  it('a line read upside down among the invoice\'s own lines is the invoice\'s, not a document', () => {
+    const { image, second } = desk();
+    const first = [...invoiceHead(100, 100), ...invoiceFoot(100, 300), turned('8160', 500, 220, 80, 180)];
+    expect(texts(findRegions(image, [...first, ...second]))).toEqual([first, second].map((g) => g.map((l) => l.text).sort()));
+  });
+
+  it('a column of turned print in the margin (the printer\'s imprint, 第二联) joins the invoice and does not turn its frame', () => {
+    const { image, second } = desk();
+    const imprint = turned('税总函[2018]340号中钞光华印制有限公司', 60, 240, 300, 90);
+    const copy = turned('第二联：发票联购买方记账凭证', 870, 240, 280, 90);
+    const first = [...invoiceHead(100, 100), ...invoiceFoot(100, 300), imprint, copy];
+    const regions = findRegions(image, [...first, ...second]);
+    expect(texts(regions)).toEqual([first, second].map((g) => g.map((l) => l.text).sort()));
+    expect(regions[0]!.angle).toBe(0);
+  });
+
+  it('a note turned a quarter beside the invoice on the same white paper stays a document of its own', () => {
+    const image = canvas(1200, 800, WHITE);
+    // four rows of print: more than a margin's column
+    const memo = [turned('会议纪要', 1080, 300, 160, 90), turned('时间：2021年4月16日上午九时', 1040, 300, 500, 90), turned('地点：三楼第二会议室', 1000, 300, 500, 90), turned('议题：季度报销流程调整', 960, 300, 500, 90)];
+    const regions = findRegions(image, [...invoiceHead(100, 100), ...invoiceFoot(100, 300), ...memo]);
+    expect(texts(regions)).toContainEqual(memo.map((l) => l.text).sort());
+  });
+});
+
 describe('2582-25 regions: two documents touching', () => {
   it('a pink ticket and a white note touching are two papers, though the ticket\'s last line has the note\'s paper below it', () => {
     const image = canvas(1000, 700, WHITE);

@@ -1,0 +1,51 @@
+import type { OcrLine } from '../../pipeline';
+import type { Region } from './region';
+
+/*
+ * Where a fragment of text lies against a document's frame (2582-25, regions.ts adoptFragments):
+ * in its column, within the shape of its type, on it or in its margin.
+ */
+
+/** A fragment's points in a document's frame: along (u) and across (v) its text, with the document's extent. */
+function inFrame(fragment: OcrLine[], frame: Region) {
+  const rad = (frame.angle * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad);
+  const points = fragment.flatMap((l) => l.quad);
+  const us = points.map((p) => p.x * cos + p.y * sin), vs = points.map((p) => -p.x * sin + p.y * cos);
+  const home = frame.quad.map((p) => p.x * cos + p.y * sin), homeV = frame.quad.map((p) => -p.x * sin + p.y * cos);
+  return { u: [Math.min(...us), Math.max(...us)], v: [Math.min(...vs), Math.max(...vs)], U: [Math.min(...home), Math.max(...home)], V: [Math.min(...homeV), Math.max(...homeV)] };
+}
+
+/** The fragment's and the document's extent together, along and across the document's text. */
+export function together(fragment: OcrLine[], frame: Region, shape: number | undefined) {
+  const { u, v, U, V } = inFrame(fragment, frame);
+  const slack = 2 * frame.unit;
+  const inColumn = u[0]! >= U[0]! - slack && u[1]! <= U[1]! + slack;
+  const along = U[1]! - U[0]!;
+  const across = Math.max(v[1]!, V[1]!) - Math.min(v[0]!, V[0]!);
+  return { inColumn, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
+}
+
+/** How many rows of text the lines stand in, across their own direction (degrees). */
+function rows(lines: OcrLine[], angle: number): number {
+  const rad = (angle * Math.PI) / 180;
+  const placed = lines.map((l) => ({ v: -l.box.cx * Math.sin(rad) + l.box.cy * Math.cos(rad), h: l.box.h })).sort((a, b) => a.v - b.v);
+  return placed.filter((p, i) => i === 0 || p.v - placed[i - 1]!.v > 0.5 * Math.min(p.h, placed[i - 1]!.h)).length;
+}
+
+/**
+ * A fragment running another way than its document, as a document prints it: a line read upside
+ * down among its own (wholly on the document's text, give or take two line heights), or a
+ * column of turned print in its margin (a VAT invoice's printer's imprint and 第二联 beside its
+ * form: at most two rows of print, within the document's extent across its text, within `reach`
+ * line heights of it). Its gap to the document in line heights; undefined when it is neither (a
+ * note turned beside a receipt has more rows than a margin's column, or lies beyond it).
+ */
+export function across(fragment: OcrLine[], fragmentAngle: number, frame: Region, reach: number): number | undefined {
+  const { u, v, U, V } = inFrame(fragment, frame);
+  const unit = frame.unit, slack = 2 * unit;
+  const withinAcross = v[0]! >= V[0]! - slack && v[1]! <= V[1]! + slack;
+  if (!withinAcross) return undefined;
+  const gap = Math.max(0, U[0]! - u[1]!, u[0]! - U[1]!);
+  if (gap <= 0 && u[0]! >= U[0]! - slack && u[1]! <= U[1]! + slack) return 0;
+  return rows(fragment, fragmentAngle) <= 2 && gap <= reach * unit ? gap / unit : undefined;
+}
