@@ -257,11 +257,16 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   if (groups.length === 0) return [];
   const regions = groups.map((g) => ruledRegionOf(g, image, MARGIN, frames));
   // one document and scraps of text around it (a label torn off, a sticker, a page's running
-  // head above a table): the image is that document. A ruled table is a document as surely as
-  // an anchored one: its rules say so.
+  // head above a table, a watermark, a line on a coloured band of the document's own): the
+  // image is that document. A ruled table is a document as surely as an anchored one: its
+  // rules say so. A scrap's region is small beside the document's, or it is a line or two whose
+  // text is: a watermark's large print has margins as large, but little text
   const area = (r: Region) => r.roi.W * r.roi.H;
+  const texts = groups.map((g) => regionOf(g, image, 0));
+  const textArea = (k: number) => texts[k]!.width * texts[k]!.height;
   const main = groups.flatMap((g, k) => (hasAnchor(g) || regions[k]!.ruled ? [k] : []));
-  const scraps = main.length === 1 && regions.every((r, k) => k === main[0] || area(r) < SCRAP_SHARE * area(regions[main[0]!]!));
+  const small = (k: number) => area(regions[k]!) < SCRAP_SHARE * area(regions[main[0]!]!) || (groups[k]!.length <= 2 && textArea(k) < SCRAP_SHARE * textArea(main[0]!));
+  const scraps = main.length === 1 && groups.every((_, k) => k === main[0] || small(k));
   if (groups.length === 1 || scraps || vehiclePhoto(groups, regions, main)) return [ruledWholeImage(groups.flat(), image, frames)];
   return regionOrder(regions);
 }

@@ -52,7 +52,6 @@ async function expectSameAsOwnPoint(file: string, type: string): Promise<void> {
  */
 const awaitingRegions = new Set([
   'general/rapidocr_ch_en_num.jpg',
-  'train_ticket/train_ticket_02.jpg',
   'train_ticket/train_ticket_03_screenshot.png',
 ]);
 
