@@ -5,11 +5,11 @@ import { flattenMixed } from '../../../support/synth/documents/mixed-fields';
 import type { Sheet } from '../../../support/synth/documents/mixed-sheet';
 
 /*
- * What a user relies on when 2582-25 reads a sheet (expectSheet): every pasted document found (a
- * region of its type holds its centre) with its key fields, and nothing else: each document in
- * exactly one region, as many regions as documents, in reading order. Each document is checked
- * on its own (soft assertions), so a failure lists every document the sheet got wrong, not only
- * the first.
+ * What a user relies on when 2582-25 reads a sheet. expectEveryDocument: every pasted document
+ * found (a region of its type holds its centre) with its key fields. expectSheet adds that
+ * nothing else is found: each document in exactly one region, as many regions as documents, in
+ * reading order. Each document is checked on its own (soft assertions), so a failure lists every
+ * document the sheet got wrong, not only the first.
  */
 
 type Found = MixedDocument[];
@@ -38,6 +38,11 @@ function nothingElse(sheet: Sheet, found: Found): void {
   expect.soft(found.length, `${sheet.name}: documents found against ${sheet.documents.length} pasted (found: ${listed(found)})`).toBe(sheet.documents.length);
   // reading order: rows of regions top to bottom
   for (let i = 1; i < found.length; i++) expect.soft(found[i]!.Roi.Y + found[i]!.Roi.H, `${sheet.name}: region ${i + 1} below or beside region ${i}`).toBeGreaterThan(found[i - 1]!.Roi.Y);
+}
+
+/** Every pasted document found, of its type, with its key fields (other text may come back too). */
+export async function expectEveryDocument(sheet: Sheet): Promise<void> {
+  everyDocument(sheet, (await readMixed(sheet.bytes)).data.Documents);
 }
 
 /** Every pasted document found once, of its type, with its key fields, and nothing else, in reading order. */

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { corpusPiece, corpusRoot, hasMixedCorpus } from '../../../support/mixed-corpus';
 import { composeSheet } from '../../../support/synth/documents/mixed-sheet';
 import { hasFont } from '../../fixtures';
-import { expectSheet } from './expect-sheet';
+import { expectEveryDocument, expectSheet } from './expect-sheet';
 
 /*
  * 2582-25 on composite sheets as reimbursement staff photograph them: corpus photos (taxi
