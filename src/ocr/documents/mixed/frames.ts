@@ -2,8 +2,8 @@ import { MAX_DET_SIDE } from '../../det/side';
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { detectTables, tableInk, textUnit } from '../table/detect';
-import { frameBox, makeFrame } from '../table/frame';
-import { type Region, regionOf, type Ruling, wholeImage } from './region';
+import { frameBox, makeFrame, weightedMedian } from '../table/frame';
+import { directional, type Region, regionOf, type Ruling, wholeImage } from './region';
 import { anchors } from './types';
 
 /*
@@ -23,16 +23,8 @@ const MIN_LINES = 6;
 /** at most this many passes (the skews with the most text): time on a sheet of many */
 const MAX_PASSES = 3;
 
-const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
 /** the line's angle less its quarter turns, in [-45, 45] */
 const residual = (deg: number) => deg - Math.round(deg / 90) * 90;
-
-function weightedMedian(values: { v: number; w: number }[]): number {
-  const total = values.reduce((s, p) => s + p.w, 0);
-  let acc = 0;
-  for (const p of values) if ((acc += p.w) >= total / 2) return p.v;
-  return values[0]?.v ?? 0;
-}
 
 /**
  * The skews at which the text runs, most text first: the residual angle with the most line

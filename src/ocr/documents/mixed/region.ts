@@ -35,7 +35,8 @@ const median = (xs: number[]) => {
 };
 
 /** Lines long enough to show their direction (a lone character's box says nothing). */
-const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
+/** a line long enough for its angle to tell the text's direction */
+export const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
 
 const angleGap = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
 

@@ -5,7 +5,7 @@ import { joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImag
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
 import { viewOf } from './read';
 import { across, together } from './placement';
-import { type Region, regionOf } from './region';
+import { directional, type Region, regionOf } from './region';
 import { anchors } from './types';
 
 /*
@@ -38,7 +38,6 @@ const SCRAP_SHARE = 0.25;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
 const MARGIN = 1.5;
 
-const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
 const angleGap = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
 
 /** Gaps between two lines along and across the text of the longer one, in pixels. */

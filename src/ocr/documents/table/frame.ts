@@ -29,7 +29,7 @@ const NEGLIGIBLE = (0.15 * Math.PI) / 180;
 /** Lines tilted more than this from the vote are vertical labels or noise, not skew. */
 const MAX_SKEW = 15;
 
-function weightedMedian(values: { v: number; w: number }[]): number {
+export function weightedMedian(values: { v: number; w: number }[]): number {
   const sorted = [...values].sort((a, b) => a.v - b.v);
   const total = sorted.reduce((s, x) => s + x.w, 0);
   let acc = 0;
