@@ -139,6 +139,24 @@ function vote(pieces: Piece[], digits: (p: Piece) => string): Value {
   return { text: best[0], pieces: [piece] };
 }
 
+/** A short label and a colon before eight digits: 发票号码 read with a character lost or wrong (发票码, 发共号). */
+const LABELLED_NUMBER = /^\s*([^\d:：]{1,5})\s*[:：]\s*(\d{8})\s*$/;
+const OTHER_LABELS = [HEADER.code, HEADER.date, HEADER.check, HEADER.machine];
+
+/**
+ * The 8-digit number after a header label no pattern knows: small print loses a character of
+ * 发票号码 where the digits after it are read right. No other header value has eight digits (a
+ * code has 10 or 12, a machine number 12, a check code 20), so the digits say which label it was.
+ */
+function misreadLabel(page: Page, where: (item: Item) => boolean): Piece[] {
+  return page.items.flatMap((item) => {
+    const m = LABELLED_NUMBER.exec(item.text);
+    if (!m || !where(item) || OTHER_LABELS.some((re) => re.test(m[1]!))) return [];
+    const start = item.text.lastIndexOf(m[2]!);
+    return [{ item, start, end: start + 8 }];
+  });
+}
+
 export function readHeader(page: Page, headerBottom: number): Header {
   const header: Header = { code: labelled(page, HEADER.code), number: labelled(page, HEADER.number), date: labelled(page, HEADER.date), check: labelled(page, HEADER.check) };
   const limit = Number.isFinite(headerBottom) ? headerBottom : Math.min(...page.items.map((it) => it.y0)) + 0.3 * (Math.max(...page.items.map((it) => it.y1)) - Math.min(...page.items.map((it) => it.y0)));
@@ -151,7 +169,7 @@ export function readHeader(page: Page, headerBottom: number): Header {
       const digitsAt = p.item.text.slice(p.start, p.end).search(/\d{8}$/);
       return { item: p.item, start: p.start + digitsAt, end: p.end };
     });
-    header.number = vote([...numbered, ...bare(page, /^\d{8}$/, inHeader)], (p) => p.item.text.slice(p.start, p.end).replace(/\D/g, ''));
+    header.number = vote([...numbered, ...misreadLabel(page, inHeader), ...bare(page, /^\d{8}$/, inHeader)], (p) => p.item.text.slice(p.start, p.end).replace(/\D/g, ''));
   }
   return header;
 }

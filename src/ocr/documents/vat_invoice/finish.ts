@@ -66,6 +66,21 @@ function applyQr(content: Content, payloads: string[], source: FinishOptions['so
   return raw;
 }
 
+/**
+ * The total in figures misread in small print (6666.87 read as 6665.87) or lost: on an image,
+ * when the capital amount and the 合计 row's amount plus tax, read apart, agree on a total the
+ * figures do not say, the two readings outvote the one and the total is theirs. One reading
+ * against another (the figures against the capital alone) has no single answer: kept as read.
+ */
+function settleTotal(c: Content, notes: ExtractionNotes): void {
+  const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
+  const capital = c.SumAmount ? capitalToCents(c.SumAmount) : null;
+  if (without === null || tax === null || capital === null || without + tax !== capital || total === capital) return;
+  const agreed = centsToFigure(capital);
+  notes.remark(`InvoiceAmount ${c.InvoiceAmount ? `read as ${c.InvoiceAmount}` : 'not read'}: the capital amount and WithoutTaxAmount + TaxAmount both say ${agreed}`);
+  c.InvoiceAmount = agreed;
+}
+
 function check(c: Content, notes: ExtractionNotes, invalidIds: Field[]): void {
   if (c.InvoiceCode && c.InvoiceCode.length !== 10 && c.InvoiceCode.length !== 12) {
     notes.remark(`InvoiceCode ${c.InvoiceCode} has ${c.InvoiceCode.length} digits (10 or 12 expected)`);
@@ -91,6 +106,7 @@ export function finish(reading: Reading, opts: FinishOptions, notes: ExtractionN
   const data = emptyData();
   for (const field of FIELDS) data.Content[field] = reading.content[field] ?? '';
   data.QRCode = applyQr(data.Content, typeof opts.qr === 'string' ? (opts.qr ? [opts.qr] : []) : opts.qr, opts.source, notes);
+  if (opts.source === 'image') settleTotal(data.Content, notes);
   for (const field of BOXED_FIELDS) {
     const box = reading.boxes[field];
     if (data.Content[field] !== '' && box?.length) data.Box[BOX_OF[field]] = box;

@@ -44,8 +44,11 @@ export const SIGNATURES = {
 } as const;
 
 export const TOTALS = {
-  /** 价税合计（大写）… （小写）¥… */
-  grand: /价\s*税\s*合\s*计(?:\s*[(（]\s*大\s*写\s*[)）])?/,
+  /**
+   * 价税合计（大写）… （小写）¥…; in small print 价税合计 may be misread (个税台计) where its
+   * （大写）, printed on that row only, is read right
+   */
+  grand: /价\s*税\s*合\s*计(?:\s*[(（]\s*大\s*写\s*[)）])?|[(（]\s*大\s*写\s*[)）]/,
   figures: /[(（]?\s*小\s*写\s*[)）]?/,
   /** 合计 row: one item "合计", or "合" and "计" printed far apart */
   sum: /^合\s*计$/,

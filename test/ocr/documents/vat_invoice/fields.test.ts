@@ -84,6 +84,23 @@ describe('capital amounts, taxpayer ids, dates', () => {
     ]);
   });
 
+  it('issue 18: the total in figures misread or lost is the one the capital amount and amount plus tax agree on, on an image only', () => {
+    const read = (content: Record<string, string>, source: 'image' | 'text' = 'image') => {
+      const out: string[] = [];
+      const data = finish({ content, boxes: {}, items: [] }, { source, qr: [] }, { remark: (t) => out.push(t), notThisDocument: () => {} });
+      return { total: data.Content.InvoiceAmount, remarks: out };
+    };
+    const parts = { WithoutTaxAmount: '6472.69', TaxAmount: '194.18', SumAmount: '陆仟陆佰陆拾陆圆捌角柒分' };
+    expect(read({ ...parts, InvoiceAmount: '6665.87' })).toEqual({ total: '6666.87', remarks: ['InvoiceAmount read as 6665.87: the capital amount and WithoutTaxAmount + TaxAmount both say 6666.87'] });
+    expect(read({ ...parts, InvoiceAmount: '' }).total).toBe('6666.87');
+    expect(read({ ...parts, InvoiceAmount: '6666.87' })).toEqual({ total: '6666.87', remarks: [] });
+    // one reading against another has no single answer: kept as read, and said
+    expect(read({ ...parts, TaxAmount: '', InvoiceAmount: '6665.87' }).total).toBe('6665.87');
+    expect(read({ ...parts, TaxAmount: '194.17', InvoiceAmount: '6665.87' }).total).toBe('6665.87');
+    // a file's text is what the file says
+    expect(read({ ...parts, InvoiceAmount: '6665.87' }, 'text').total).toBe('6665.87');
+  });
+
   it('writes dates as 2023年05月08日 whatever the print', () => {
     expect(invoiceDate('2019 05 08')).toBe('2019年05月08日');
     expect(invoiceDate('2021 年 09 月06日')).toBe('2021年09月06日');

@@ -156,4 +156,13 @@ describe('layout regressions (lines as OCR returns them)', () => {
     expect(data.Content.PayerName).toBe('深圳宏达贸易有限公司');
     expect(data.Content.SumAmount).toBe('壹佰壹拾贰圆贰角整');
   });
+  it('issue 18: small print on a sheet: 发票号码 read with a character lost (发票码, 发共号), 价税合计 misread (个税台计) beside its （大写）', () => {
+    const header = (label: string) => [...gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]), line(label, 700, 60, 200, 20), line('发票代码：044031900111', 700, 36, 220, 20)];
+    for (const label of ['发票码：60704742', '发共号：60704742', '发票号码：60704742']) expect(assemble(header(label), quiet).Content.InvoiceNo, label).toBe('60704742');
+    // an 8-digit value after another field's label is not the number
+    expect(assemble(header('机器编号：60704742'), quiet).Content.InvoiceNo).toBe('');
+    const misread = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]).map((l) => (l.text === '价税合计(大写)' ? line('个税台计（大写）', 60, 420, 100, 20) : l));
+    const { Content } = assemble(misread, quiet);
+    expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹佰壹拾贰圆贰角整', '112.20']);
+  });
 });
