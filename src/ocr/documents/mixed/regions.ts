@@ -25,6 +25,8 @@ import { anchors } from './types';
 /** Link reach, in line heights: along the text (label to value) and across it (line to line). */
 const ALONG = 3.5;
 const ACROSS = 2.2;
+/** how much taller than its neighbour along a row a line may be and still reach it at its own height */
+const ROW_SIZES = 1.25;
 /** how far a fragment may lie from the document it joins, in line heights */
 const FRAGMENT_REACH = 6;
 /** how far, within the shape of its document's type (types.ts) */
@@ -66,10 +68,13 @@ interface Placed {
 function distance({ line: a, paper: pa }: Placed, { line: b, paper: pb }: Placed, paperDifference = PAPER_DIFFERENCE, reach = { along: ALONG, across: ACROSS }): number {
   if (directional(a) && directional(b) && angleGap(a.box.angle, b.box.angle) > TURN_TOLERANCE) return Infinity;
   if (colourGap(pa, pb) > paperDifference) return Infinity;
-  // the smaller line's height, but a title twice the body's size still reaches its body
-  const unit = Math.min(Math.max(a.box.h, b.box.h), 2 * Math.min(a.box.h, b.box.h));
+  // across, a title above its body reaches it at up to twice the body's height; along a row
+  // lines side by side are printed at about one size (a label and its value), so there the
+  // larger line's height counts only up to a quarter more than the smaller's: the body of a note
+  // half again as tall as the small print of an invoice it touches is no row of the invoice's
+  const small = Math.min(a.box.h, b.box.h), large = Math.max(a.box.h, b.box.h);
   const { along, across } = gaps(a, b);
-  return Math.max(along / (reach.along * unit), across / (reach.across * unit));
+  return Math.max(along / (reach.along * Math.min(large, ROW_SIZES * small)), across / (reach.across * Math.min(large, 2 * small)));
 }
 
 /**

@@ -145,6 +145,24 @@ describe('2582-25 regions: two documents touching', () => {
   });
 });
 
+describe('2582-25 regions: a note touching an invoice on one white', () => {
+  it('a note whose print is half again as tall as the invoice\'s, beside its corner on the same white, is no row of the invoice', () => {
+    const image = canvas(1600, 700, WHITE);
+    const invoice = [...invoiceHead(100, 100), ...invoiceFoot(100, 300)];
+    // its body 34 px high beside the invoice's 20 px number and date, 100 px to their right:
+    // within 3.5 of its own heights, beyond 3.5 of the invoice's
+    const memo = [line('会议纪要', 1080, 90, 150, 44), line('时间：2021年12月12日', 1000, 145, 330, 34), line('地点：三楼第二会议室', 1000, 195, 330, 34), line('议题：季度报销流程调整', 1000, 245, 360, 34)];
+    expect(texts(findRegions(image, [...invoice, ...memo]))).toEqual(expect.arrayContaining([invoice.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]));
+  });
+
+  it('lines of one row a little taller than their neighbours (an amount beside its label) still link at the taller one\'s height', () => {
+    const image = canvas(1000, 300, WHITE);
+    // 64 px apart: within 3.5 of the 20 px amount's height, not of the 16 px label's
+    const row = [line('价税合计（大写）', 100, 100, 160, 16), line('伍拾贰圆柒角', 324, 100, 150, 20)];
+    expect(findRegions(image, row)).toHaveLength(1);
+  });
+});
+
 describe('2582-25 regions: a photo of a vehicle', () => {
   it('the plate and the text around it (a dealer\'s sticker) are one photo: the whole image, read as the plate', () => {
     const image = canvas(960, 720, DESK);
