@@ -169,8 +169,13 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   // a piece with no anchor joins a document when it is no type, or the document's type (a
   // ticket's fine print says 12306, a licence's English subtitle says Driving License, the
   // seller's box of an upside-down VAT invoice says 销售方); two typed pieces only within the
-  // shape of their type, so two VAT invoices one above the other stay two
-  const fits = (k: number, m: number, withinShape: boolean) => !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape));
+  // shape of their type, so two VAT invoices one above the other stay two. A grid of cells is a
+  // form's boxes as much as a table: a table piece bearing the document's own cues (a VAT
+  // invoice's seller box and totals, torn off below its empty item rows, say 价税合计 and
+  // 纳税人识别号) is a box of that form, within its shape
+  const bears = (k: number, type: string) => kinds[k]!.evidence.some((e) => e.type === type && e.score > 0);
+  const fits = (k: number, m: number, withinShape: boolean) =>
+    !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (kinds[k]!.type === 'table' && bears(k, kinds[m]!.type) && withinShape);
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
   // compared loosely, group to group or under the two lines that meet (light falls unevenly

@@ -60,6 +60,17 @@ describe('2582-25 regions: pieces of a document', () => {
     expect(findRegions(image, [...invoiceHead(100, 100), ...invoiceFoot(100, 480)])).toHaveLength(1);
   });
 
+  it('its seller\'s box in ruled cells, a table by its rules, joins the invoice whose cues it bears (价税合计), within the invoice\'s shape', () => {
+    const image = canvas(1000, 800, WHITE);
+    const INK: Rgb = [70, 60, 60];
+    // the box's rules: four rows and a column of labels, 2 px of ink
+    for (const y of [455, 505, 545, 585]) fill(image, { x: 80, y, w: 840, h: 2 }, INK);
+    for (const x of [80, 480, 918]) fill(image, { x, y: 455, w: 2, h: 132 }, INK);
+    const foot = invoiceFoot(100, 480);
+    // ruled, the box is a table of its own (its rules found among the invoice's 10 lines), yet the invoice's
+    expect(findRegions(image, [...invoiceHead(100, 100), ...foot])).toHaveLength(1);
+  });
+
   it('a note farther below the invoice than its paper reaches stays a document of its own', () => {
     const image = canvas(1000, 1000, WHITE);
     // together they would stand taller than a VAT invoice's 240 × 140 mm
