@@ -8,6 +8,7 @@ import table from '../table';
 import taxi_invoice from '../taxi_invoice';
 import train_ticket from '../train_ticket';
 import vat_invoice from '../vat_invoice';
+import { figureToCents } from '../vat_invoice/capital';
 import { parseVatQr } from '../vat_invoice/qr';
 import vehicle_license from '../vehicle_license';
 import vin from '../vin';
@@ -110,6 +111,12 @@ const part = (data: unknown, key: string): Fields => ((data as Fields | null)?.[
 /** a taxi receipt's keyed item (taxi_invoice Data: Invoices[].Items[] with Key) */
 const taxiItem = (data: unknown, key: string) => ((data as { Invoices?: { Items?: { Key?: string; Text: string }[] }[] }).Invoices?.[0]?.Items ?? []).find((i) => i.Key === key)?.Text;
 
+/** A VAT invoice's amount before tax and its tax add up to its total, or one of them was not read. */
+const totalsAgree = (c: Fields): boolean => {
+  const [without, tax, total] = [c.WithoutTaxAmount, c.TaxAmount, c.InvoiceAmount].map((v) => figureToCents(String(v ?? '')));
+  return without === null || tax === null || total === null || without! + tax! === total;
+};
+
 const TRAIN_NUMBER = /(?:^|[^A-Z0-9])[GDCZTKYLS]\d{1,4}(?![0-9])/;
 const SEAT_CLASS = /(?:一等|二等|商务|特等|硬|软|无)座|[硬软]卧|动卧|新空调/;
 
@@ -148,7 +155,9 @@ export const typeRules: TypeRule[] = [
     ],
     // 240 × 140 mm
     shape: 0.75,
-    keyFields: (d) => filled(part(d, 'Content').InvoiceNo) && filled(part(d, 'Content').InvoiceAmount),
+    // and its figures agree (amount + tax = total) where all three were read: lines a sheet's
+    // detector saw small misread its digits (6472.69 as 6472.59, 6666.87 as 6665.87) and say so
+    keyFields: (d) => filled(part(d, 'Content').InvoiceNo) && filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')),
   },
   {
     type: 'taxi_invoice',

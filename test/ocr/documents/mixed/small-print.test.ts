@@ -67,6 +67,11 @@ describe('2582-25 key fields of lines handed on', () => {
   it('invoices need their number and amount; a licence its number, on its face only', () => {
     expect(rule('vat_invoice')({ Content: { InvoiceNo: '33207675', InvoiceAmount: '52.70' } }, {})).toBe(true);
     expect(rule('vat_invoice')({ Content: { InvoiceNo: '33207675', InvoiceAmount: '' } }, {})).toBe(false);
+    // issue 18: figures that do not add up were misread in small print: the crop is read again
+    const figures = (WithoutTaxAmount: string, TaxAmount: string, InvoiceAmount: string) => ({ Content: { InvoiceNo: '69962149', WithoutTaxAmount, TaxAmount, InvoiceAmount } });
+    expect(rule('vat_invoice')(figures('6472.69', '194.18', '6666.87'), {})).toBe(true);
+    expect(rule('vat_invoice')(figures('6472.59', '194.18', '6665.87'), {})).toBe(false);
+    expect(rule('vat_invoice')(figures('', '194.18', '6665.87'), {})).toBe(true);
     const taxi = (no: string) => ({ Invoices: [{ Items: [{ Key: 'InvoiceNo', Text: no }, { Key: 'Amount', Text: '38.00' }] }] });
     expect(rule('taxi_invoice')(taxi('21095475'), {})).toBe(true);
     expect(rule('taxi_invoice')(taxi(''), {})).toBe(false);
