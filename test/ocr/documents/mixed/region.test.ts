@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropRegion, enlargement, linesInCrop, regionOf } from '../../../../src/ocr/documents/mixed/region';
+import { cropRegion, enlargement, linesInCrop, printHeight, regionOf } from '../../../../src/ocr/documents/mixed/region';
 import type { DecodedImage } from '../../../../src/ocr/image/decode';
 import { createRaster } from '../../../../src/ocr/image/raster';
 import { type OcrLine, recognize, withLinesRead } from '../../../../src/ocr/pipeline';
@@ -59,5 +59,15 @@ describe('2582-25 lines handed to a region\'s extractor', () => {
     const mid = regionOf([line('价税合计', 300, 300, 300, 24, 0)], image, 1.5);
     expect(enlargement(mid)).toBeCloseTo(32 / 24, 5);
     expect(enlargement(regionOf([line('出租汽车', 300, 300, 300, 40, 0)], image, 1.5))).toBe(1);
+  });
+  it('issue 18: print boxed loose by a sheet\'s shrunk detector is enlarged by its character pitch, not by its boxes\' height', () => {
+    const image: DecodedImage = { ...createRaster(1000, 1000), format: 'png' };
+    // 9.4 characters' width (four CJK, a full-width colon, eight digits at 0.55) in 124 px: a pitch of 13.2 px, in boxes 29 px high
+    const loose = regionOf([line('发票号码：60704742', 300, 300, 124, 29, 0), line('开票日期：2021年08月04日', 300, 340, 12.4 * (124 / 9.4), 29, 0), line('校验码', 300, 380, 60, 29, 0)], image, 1.5);
+    expect(printHeight(loose)).toBeCloseTo(1.4 * (124 / 9.4), 1);
+    expect(enlargement(loose)).toBeCloseTo(32 / (1.4 * (124 / 9.4)), 2);
+    // boxes as tight as the pitch says keep their height; lines too short to tell leave it too
+    expect(printHeight(regionOf([line('发票号码：60704742', 300, 300, 124, 17, 0)], image, 1.5))).toBe(17);
+    expect(printHeight(regionOf([line('校验码', 300, 300, 30, 29, 0)], image, 1.5))).toBe(29);
   });
 });
