@@ -6,7 +6,8 @@ import { orderCorners } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import { getSession } from '../models';
 import { dbBoxes, defaultDbParams, type DbParams } from './db';
-import { chooseDetSide } from './side';
+import { chooseDetSide, isStrip } from './side';
+import { stripLine } from './strip';
 
 /*
  * Text detection: PP-OCRv4 DB model on the image scaled so its longest side is `side`
@@ -26,12 +27,13 @@ const BORDER = 16;
 
 export interface DetBox {
   quad: Quad;
+  /** DB's mean probability inside the box; 1 for a clean strip's line, which its ink places (strip.ts) */
   score: number;
 }
 
 export interface DetOutput {
   boxes: DetBox[];
-  /** Size the detector actually ran at. */
+  /** Size the detector actually ran at; 0 × 0 when a clean strip's ink placed its line (strip.ts). */
   mapWidth: number;
   mapHeight: number;
   ms: number;
@@ -78,6 +80,11 @@ export async function run(input: DetInput): Promise<DetOutput> {
   throwIfCancelled();
   const started = performance.now();
   const { image } = input;
+  // a horizontal strip at the default size: a clean one's line is where its ink is
+  if (input.side === undefined && image.width > image.height && isStrip(image.width, image.height)) {
+    const quad = stripLine(image);
+    if (quad) return { boxes: [{ quad, score: 1 }], mapWidth: 0, mapHeight: 0, ms: performance.now() - started };
+  }
   const size = detSize(image.width, image.height, input.side ?? chooseDetSide(image.width, image.height));
   const pixels = await framed(image, size.width, size.height);
   const mapWidth = size.width + 2 * BORDER, mapHeight = size.height + 2 * BORDER;

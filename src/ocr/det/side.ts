@@ -18,9 +18,15 @@ const SMALL = 200;
 /** long side / short side from which an image is a strip */
 const STRIP_RATIO = 4;
 
-export function chooseDetSide(width: number, height: number): number {
+/** A single line or a label: short side small, four times as long as high or more. */
+export function isStrip(width: number, height: number): boolean {
   const longest = Math.max(width, height), shortest = Math.min(width, height);
-  const scale = shortest < SMALL && longest < STRIP_RATIO * shortest ? 2 : 1;
+  return shortest < SMALL && longest >= STRIP_RATIO * shortest;
+}
+
+export function chooseDetSide(width: number, height: number): number {
+  const longest = Math.max(width, height);
+  const scale = Math.min(width, height) < SMALL && !isStrip(width, height) ? 2 : 1;
   return Math.min(longest * scale, MAX_DET_SIDE);
 }
 
