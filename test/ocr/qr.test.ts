@@ -42,6 +42,19 @@ describe('decodeQr', () => {
     expect(await decodeQr({ width: 300, height: 200, data: new Uint8Array(300 * 200 * 3).fill(255) })).toEqual([]);
     expect(await decodeQr({ width: 10, height: 10, data: new Uint8Array(300) })).toEqual([]);
   });
+
+  it('decodes an image once: the same raster asked again (a region classified, then its extractor) gets the codes found', async () => {
+    const payload = '01,10,032001600511,31471858,198.04,20201004,01897109054748898321,0813,';
+    const image = await toRaster(await qrPng(payload));
+    expect(await decodeQr(image)).toEqual([payload]);
+    // the pixels wiped: a second decoding would find nothing, the remembered codes are returned
+    image.data.fill(255);
+    const again = await decodeQr(image);
+    expect(again).toEqual([payload]);
+    again.push('changed by a caller');
+    expect(await decodeQr(image)).toEqual([payload]);
+    expect(await decodeQr({ ...image })).toEqual([]);
+  });
 });
 
 describe('VAT QR payloads', () => {

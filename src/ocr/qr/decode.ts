@@ -65,8 +65,24 @@ export function withQuietZone(image: Raster, pad: number): Raster {
   return { width, height, data };
 }
 
+/**
+ * Codes already found on an image: 2582-25 reads a region's QR code to tell its type, then hands
+ * the same crop to the VAT extractor, which would decode it again.
+ */
+const decoded = new WeakMap<Raster, Promise<string[]>>();
+
 /** The text of every QR code found in the image (usually one); [] when none. */
-export async function decodeQr(image: Raster): Promise<string[]> {
+export function decodeQr(image: Raster): Promise<string[]> {
+  const known = decoded.get(image);
+  if (known) return known.then((codes) => [...codes]);
+  const found = decodeOnce(image);
+  decoded.set(image, found);
+  // a failed or cancelled decoding is not remembered
+  found.catch(() => decoded.delete(image));
+  return found;
+}
+
+async function decodeOnce(image: Raster): Promise<string[]> {
   if (image.width < 21 || image.height < 21) return [];
   await loadQrDecoder();
   throwIfCancelled();
