@@ -1,4 +1,5 @@
 import type { MixedDocument, MixedType } from '../../../protocol/points/2582-25';
+import { chooseDetSide } from '../../det/side';
 import type { DecodedImage } from '../../image/decode';
 import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
@@ -48,12 +49,34 @@ async function extract(crop: DecodedImage, chosen: Classified, view: RegionView)
   return { type, confidence, extracted: await applyExtractor(generalRule.extractor, crop, {}), complete: chosen.rule === undefined, remarks };
 }
 
+/** The scale (detector pixels per image pixel) most of the region's lines were detected at. */
+const seenScale = (region: Region, seenAt: SeenAt | undefined, whole: number): number => {
+  const s = region.lines.map((l) => seenAt?.get(l) ?? whole).sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? whole;
+};
+
+/** The scale the region's own crop is detected at when read afresh (enlarged, then shrunk to the detector's side if it must). */
+const freshScale = (image: DecodedImage, region: Region): number => {
+  if (region.whole) return detectorScale(image);
+  const e = enlargement(region);
+  const W = Math.max(1, Math.round(region.width * e)), H = Math.max(1, Math.round(region.height * e));
+  return (e * chooseDetSide(W, H)) / Math.max(W, H);
+};
+
+/**
+ * Reading the crop again pays when its detector sees the print this much larger than the lines
+ * handed on were seen; otherwise it only repeats their reading (a VAT invoice's area detected
+ * again at its print's scale: small-print.ts) at a second's cost.
+ */
+const SHARPER = 1.6;
+
 /**
  * `lines`: the image's lines (read with no confidence floor) and the scale each was detected at
  * (small-print.ts); when the region's text was large enough for its detector, the extractor gets
  * those lying in the region instead of reading its crop again. Otherwise, or when the lines
- * handed on miss the type's key fields (types.ts keyFields), it reads the crop, enlarged when its
- * print is small (region.ts enlargement): the whole image's detector, seeing a large sheet
+ * handed on miss the type's key fields (types.ts keyFields) and the crop would show the print
+ * larger than they were seen (SHARPER), it reads the crop, enlarged when its print is small
+ * (region.ts enlargement): the whole image's detector, seeing a large sheet
  * shrunk, draws looser boxes and now and then loses a character (安顺 read as 顺, G1418 as GI418)
  * that the crop seen at its own size gives.
  */
@@ -68,7 +91,7 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   if (mayHoldQr(view)) view = viewOf(region, await decodeQr(crop));
   const chosen = classify(view);
   let read = await extract(crop, chosen, view);
-  if (handed && !read.complete) {
+  if (handed && !read.complete && freshScale(image, region) > SHARPER * seenScale(region, seenAt, whole)) {
     crop = fresh();
     const again = await extract(crop, chosen, view);
     if (again.complete || again.type === chosen.type) read = again;
