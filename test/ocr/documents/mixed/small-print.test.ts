@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { regionOf } from '../../../../src/ocr/documents/mixed/region';
-import { smallPrintAreas } from '../../../../src/ocr/documents/mixed/small-print';
+import { sharperAfresh } from '../../../../src/ocr/documents/mixed/read';
+import { type SeenAt, smallPrintAreas } from '../../../../src/ocr/documents/mixed/small-print';
+import type { DecodedImage } from '../../../../src/ocr/image/decode';
 import { typeRules } from '../../../../src/ocr/documents/mixed/types';
 import type { OcrLine } from '../../../../src/ocr/pipeline';
 
@@ -8,7 +10,7 @@ import type { OcrLine } from '../../../../src/ocr/pipeline';
  * What 2582-25 reads again. Small print on a large sheet (the whole image detected at 1600 px):
  * the areas of documents whose smaller lines the detector saw under 13 px are detected again,
  * and nothing else is. Lines handed on from the whole image that miss the type's key fields are
- * read again from the region's crop (types.ts keyFields).
+ * read again from the region's crop (types.ts keyFields) when it shows the print larger.
  */
 
 /** A level line of text `w` long and `h` high centred at (cx, cy). */
@@ -62,6 +64,17 @@ describe('2582-25 key fields of lines handed on', () => {
     expect(rule('train_ticket')({ ...ticket, Number: '3516' }, {})).toBe(true);
     expect(rule('train_ticket')({ ...ticket, Number: '' }, {})).toBe(false);
     expect(rule('train_ticket')({ ...ticket, DepartureStation: '顺' }, {})).toBe(false);
+  });
+
+  it('the crop is read again only when its detector sees the print much larger than the lines handed on were seen', () => {
+    // 3200 px wide: the whole image is detected at half its size, a region of 22 px print cropped at 32/22 of it
+    const sheet = { width: 3200, height: 2400 } as DecodedImage;
+    const region = regionOf(documentAt(200, 100, 22, 8), sheet, 1.5);
+    const seen = (scale: number): SeenAt => new Map(region.lines.map((l) => [l, scale]));
+    expect(sharperAfresh(sheet, region)).toBe(true);
+    expect(sharperAfresh(sheet, region, seen(0.5))).toBe(true);
+    // its area detected again at 1.3 of the image's scale: the crop would show it no sharper
+    expect(sharperAfresh(sheet, region, seen(1.3))).toBe(false);
   });
 
   it('invoices need their number and amount; a licence its number, on its face only', () => {
