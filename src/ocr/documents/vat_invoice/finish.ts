@@ -67,16 +67,33 @@ function applyQr(content: Content, payloads: string[], source: FinishOptions['so
 }
 
 /**
- * The total in figures misread in small print (6666.87 read as 6665.87) or lost: on an image,
- * when the capital amount and the 合计 row's amount plus tax, read apart, agree on a total the
- * figures do not say, the two readings outvote the one and the total is theirs. One reading
- * against another (the figures against the capital alone) has no single answer: kept as read.
+ * The smallest unit the capital amount states (cents): one read without its 整 and ending at 角
+ * or 圆 may have lost what followed (壹万陆仟柒佰叁拾陆圆叁角 for …叁角捌分 at a line's end).
+ */
+function statedUnit(capital: string): number {
+  const s = capital.replace(/[\s(（)）]/g, '');
+  if (/[整正]$/.test(s)) return 1;
+  return s.endsWith('角') ? 10 : /[圆元]$/.test(s) ? 100 : 1;
+}
+
+/** The capital amount says `cents` down to its smallest stated unit. */
+const capitalSays = (capital: number, unit: number, cents: number) => Math.sign(cents) * Math.floor(Math.abs(cents) / unit) * unit === capital;
+
+/**
+ * The total in figures misread in small print (6666.87 read as 6665.87, 16736.38 as 15736.38)
+ * or lost: on an image, when the capital amount and the 合计 row's amount plus tax, read apart,
+ * agree on a total (the capital down to the last unit it states: a 分 lost at a line's end is
+ * no disagreement) that the figures do not say, the two readings outvote the one and the total
+ * is theirs. Figures that the capital bears out are kept, and one reading against another (the
+ * figures against the capital alone) has no single answer: kept as read.
  */
 function settleTotal(c: Content, notes: ExtractionNotes): void {
   const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
   const capital = c.SumAmount ? capitalToCents(c.SumAmount) : null;
-  if (without === null || tax === null || capital === null || without + tax !== capital || total === capital) return;
-  const agreed = centsToFigure(capital);
+  if (without === null || tax === null || capital === null) return;
+  const unit = statedUnit(c.SumAmount), parts = without + tax;
+  if (!capitalSays(capital, unit, parts) || total === parts || (total !== null && capitalSays(capital, unit, total))) return;
+  const agreed = centsToFigure(parts);
   notes.remark(`InvoiceAmount ${c.InvoiceAmount ? `read as ${c.InvoiceAmount}` : 'not read'}: the capital amount and WithoutTaxAmount + TaxAmount both say ${agreed}`);
   c.InvoiceAmount = agreed;
 }

@@ -99,6 +99,13 @@ describe('capital amounts, taxpayer ids, dates', () => {
     expect(read({ ...parts, TaxAmount: '194.17', InvoiceAmount: '6665.87' }).total).toBe('6665.87');
     // a file's text is what the file says
     expect(read({ ...parts, InvoiceAmount: '6665.87' }, 'text').total).toBe('6665.87');
+    // a capital amount whose 分 was lost at the line's end still says every unit it states
+    const cut = { WithoutTaxAmount: '15789.04', TaxAmount: '947.34', SumAmount: '壹万陆仟柒佰叁拾陆圆叁角' };
+    expect(read({ ...cut, InvoiceAmount: '15736.38' }).total).toBe('16736.38');
+    // figures the capital bears out as far as it goes are kept: amount plus tax may be what was misread
+    expect(read({ ...cut, InvoiceAmount: '16736.35' }).total).toBe('16736.35');
+    // a capital amount ended by 整 states its 分: it disagrees with amount plus tax, so nothing is settled
+    expect(read({ ...cut, SumAmount: '壹万陆仟柒佰叁拾陆圆叁角整', InvoiceAmount: '15736.38' }).total).toBe('15736.38');
   });
 
   it('writes dates as 2023年05月08日 whatever the print', () => {
