@@ -121,6 +121,16 @@ export function capitalToCents(text: string): number | null {
   return sign * (integer * 100 + cents);
 }
 
+/**
+ * The smallest unit (cents) a capital amount states: one read without its 整 and ending at 角 or
+ * 圆 may have lost what followed (壹万陆仟柒佰叁拾陆圆叁角 for …叁角捌分 at a line's end).
+ */
+export function capitalUnit(text: string): number {
+  const s = text.replace(/[\s(（)）]/g, '');
+  if (WHOLE.some((end) => s.endsWith(end))) return 1;
+  return s.endsWith('角') ? FRACTIONS['角']! : CURRENCY.some((c) => s.endsWith(c)) ? 100 : 1;
+}
+
 /** "103.50" / "-14.16" → integer cents; null for anything else. */
 export function figureToCents(text: string): number | null {
   const m = /^(-)?(\d+)\.(\d{2})$/.exec(text);

@@ -1,5 +1,5 @@
 import type { ExtractionNotes } from '../extractor';
-import { capitalToCents, centsToFigure, figureToCents } from './capital';
+import { capitalToCents, capitalUnit, centsToFigure, figureToCents } from './capital';
 import { choosePayload, qrContent } from './qr';
 import { BOX_OF, BOXED_FIELDS, type Content, type Field, FIELDS, type Reading, type VatInvoiceData } from './reading';
 
@@ -66,16 +66,6 @@ function applyQr(content: Content, payloads: string[], source: FinishOptions['so
   return raw;
 }
 
-/**
- * The smallest unit the capital amount states (cents): one read without its 整 and ending at 角
- * or 圆 may have lost what followed (壹万陆仟柒佰叁拾陆圆叁角 for …叁角捌分 at a line's end).
- */
-function statedUnit(capital: string): number {
-  const s = capital.replace(/[\s(（)）]/g, '');
-  if (/[整正]$/.test(s)) return 1;
-  return s.endsWith('角') ? 10 : /[圆元]$/.test(s) ? 100 : 1;
-}
-
 /** The capital amount says `cents` down to its smallest stated unit. */
 const capitalSays = (capital: number, unit: number, cents: number) => Math.sign(cents) * Math.floor(Math.abs(cents) / unit) * unit === capital;
 
@@ -91,7 +81,7 @@ function settleTotal(c: Content, notes: ExtractionNotes): void {
   const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
   const capital = c.SumAmount ? capitalToCents(c.SumAmount) : null;
   if (without === null || tax === null || capital === null) return;
-  const unit = statedUnit(c.SumAmount), parts = without + tax;
+  const unit = capitalUnit(c.SumAmount), parts = without + tax;
   if (!capitalSays(capital, unit, parts) || total === parts || (total !== null && capitalSays(capital, unit, total))) return;
   const agreed = centsToFigure(parts);
   notes.remark(`InvoiceAmount ${c.InvoiceAmount ? `read as ${c.InvoiceAmount}` : 'not read'}: the capital amount and WithoutTaxAmount + TaxAmount both say ${agreed}`);
