@@ -1,11 +1,10 @@
 import type { MixedDocument, MixedType } from '../../../protocol/points/2582-25';
-import { chooseDetSide } from '../../det/side';
 import type { DecodedImage } from '../../image/decode';
 import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { type Classified, classify } from './classify';
-import { cropRegion, enlargement, linesInCrop, type Region, regionOf, seenWell } from './region';
+import { cropRegion, enlarged, enlargement, linesInCrop, median, type Region, regionOf, seenWell } from './region';
 import { detectorScale, type SeenAt } from './small-print';
 import { generalRule, type RegionView, typeRules } from './types';
 
@@ -50,18 +49,12 @@ async function extract(crop: DecodedImage, chosen: Classified, view: RegionView)
 }
 
 /** The scale (detector pixels per image pixel) most of the region's lines were detected at. */
-const seenScale = (region: Region, seenAt: SeenAt | undefined, whole: number): number => {
-  const s = region.lines.map((l) => seenAt?.get(l) ?? whole).sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? whole;
-};
+const seenScale = (region: Region, seenAt: SeenAt | undefined, whole: number): number =>
+  region.lines.length ? median(region.lines.map((l) => seenAt?.get(l) ?? whole)) : whole;
 
-/** The scale the region's own crop is detected at when read afresh (enlarged, then shrunk to the detector's side if it must). */
-const freshScale = (image: DecodedImage, region: Region): number => {
-  if (region.whole) return detectorScale(image);
-  const e = enlargement(region);
-  const W = Math.max(1, Math.round(region.width * e)), H = Math.max(1, Math.round(region.height * e));
-  return (e * chooseDetSide(W, H)) / Math.max(W, H);
-};
+/** The scale the region's own crop is detected at when read afresh (cropRegion, enlarged). */
+const freshScale = (image: DecodedImage, region: Region): number =>
+  region.whole ? detectorScale(image) : enlarged(Math.max(1, Math.round(region.width)), Math.max(1, Math.round(region.height)), enlargement(region)).scale;
 
 /**
  * Reading the crop again pays when its detector sees the print this much larger than the lines

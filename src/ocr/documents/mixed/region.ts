@@ -1,3 +1,4 @@
+import { chooseDetSide } from '../../det/side';
 import type { Point, Quad } from '../../geometry/quad';
 import { warpQuad } from '../../geometry/warp';
 import type { DecodedImage } from '../../image/decode';
@@ -29,7 +30,7 @@ export interface Region {
   ruled?: boolean;
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 };
@@ -144,14 +145,24 @@ export function printHeight(region: Region): number {
   return pitches.length ? Math.min(region.unit, BOX_PER_PITCH * median(pitches)) : region.unit;
 }
 
+/** How much print of this height (px) is enlarged to be read: brought to READ_HEIGHT, at most MAX_ENLARGE times. */
+export const enlargementFor = (height: number): number => Math.min(MAX_ENLARGE, Math.max(1, READ_HEIGHT / height));
+
 /** How much the region's crop is enlarged for its extractor: its print brought to READ_HEIGHT. */
-export const enlargement = (region: Region): number => Math.min(MAX_ENLARGE, Math.max(1, READ_HEIGHT / printHeight(region)));
+export const enlargement = (region: Region): number => enlargementFor(printHeight(region));
+
+/** A w × h area enlarged `e` times: its size in pixels and the scale its detector sees it at (detector pixels per image pixel). */
+export function enlarged(w: number, h: number, e: number): { width: number; height: number; scale: number } {
+  const width = Math.max(1, Math.round(w * e)), height = Math.max(1, Math.round(h * e));
+  return { width, height, scale: (e * chooseDetSide(width, height)) / Math.max(width, height) };
+}
 
 /** The region turned upright, at the image's scale times `scale`. */
 export function cropRegion(image: DecodedImage, region: Region, scale = 1): DecodedImage {
   if (region.whole) return image;
   const w = Math.max(1, Math.round(region.width)), h = Math.max(1, Math.round(region.height));
-  return { ...warpQuad(image, region.quad, Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)), w, h), format: image.format };
+  const { width, height } = enlarged(w, h, scale);
+  return { ...warpQuad(image, region.quad, width, height, w, h), format: image.format };
 }
 
 /**

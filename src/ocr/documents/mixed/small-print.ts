@@ -5,7 +5,7 @@ import type { DecodedImage } from '../../image/decode';
 import { readingOrder } from '../../order';
 import { describeLine, type OcrLine, placeOf, recognize } from '../../pipeline';
 import { settleAll } from '../../runtime/settle';
-import type { Region } from './region';
+import { enlarged, enlargementFor, type Region } from './region';
 
 /*
  * Small print on a large sheet (2582-25). The whole image is detected shrunk to the detector's
@@ -40,16 +40,13 @@ export const smallPrintHeight = (lines: OcrLine[]): number => {
 
 /** How far around the small print's region the document may extend, in its line heights: a VAT invoice's lines lost at the detector's scale leave gaps this wide. */
 const REACH = 6;
-/** Each area's scale: its print brought to this height (px), at most MAX_ENLARGE times the image. */
-const READ_HEIGHT = 32;
-const MAX_ENLARGE = 2;
 
 export interface Box {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
-  /** the text height to bring to READ_HEIGHT: the smallest of the regions' in it */
+  /** the text height to enlarge for (region.ts enlargementFor): the smallest of the regions' in it */
   unit: number;
 }
 
@@ -86,15 +83,15 @@ export function smallPrintAreas(regions: Region[], image: { width: number; heigh
 /** The area's lines, detected at its own scale, in the image's pixels; those cut by its border are left out. */
 async function readArea(image: DecodedImage, box: Box): Promise<{ lines: OcrLine[]; scale: number }> {
   const w = box.x1 - box.x0, h = box.y1 - box.y0;
-  const e = Math.min(MAX_ENLARGE, Math.max(1, READ_HEIGHT / (box.unit || READ_HEIGHT)));
-  const W = Math.max(1, Math.round(w * e)), H = Math.max(1, Math.round(h * e));
+  const e = box.unit ? enlargementFor(box.unit) : 1;
+  const { width: W, height: H, scale } = enlarged(w, h, e);
   const quad: Quad = [{ x: box.x0, y: box.y0 }, { x: box.x1, y: box.y0 }, { x: box.x1, y: box.y1 }, { x: box.x0, y: box.y1 }];
   const crop = { ...warpQuad(image, quad, W, H, w, h), format: image.format };
   const read = await recognize(crop, { minConfidence: 0 });
   const edge = 2;
   const inner = read.lines.filter((l) => l.rect.left > edge && l.rect.top > edge && l.rect.left + l.rect.width < W - edge && l.rect.top + l.rect.height < H - edge);
   const lines = inner.map((l) => describeLine(l.quad.map((p) => ({ x: box.x0 + (p.x * w) / W, y: box.y0 + (p.y * h) / H })) as Quad, l, image));
-  return { lines, scale: (chooseDetSide(W, H) / Math.max(W, H)) * e };
+  return { lines, scale };
 }
 
 const holds = (l: OcrLine, x: number, y: number) => x >= l.rect.left && x <= l.rect.left + l.rect.width && y >= l.rect.top && y <= l.rect.top + l.rect.height;
