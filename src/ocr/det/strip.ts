@@ -1,5 +1,5 @@
 import type { Quad } from '../geometry/quad';
-import type { Raster } from '../image/raster';
+import { lumaAt, type Raster } from '../image/raster';
 
 /*
  * A strip that is one line of print on a plain ground (a text line, a VIN label, a screenshot
@@ -29,14 +29,12 @@ const MAX_GAP = 1;
 /** the margin DB's unclip (ratio 1.5) leaves around the ink, as a share of the ink's height */
 const MARGIN = 0.12;
 
-const grey = (d: Uint8Array, i: number) => (d[i]! * 299 + d[i + 1]! * 587 + d[i + 2]! * 114) / 1000;
-
 /** The ground's grey level when the image's border is all ground, else undefined. */
 function groundOf(image: Raster): number | undefined {
   const { width, height, data } = image;
   const values: number[] = [];
-  for (let x = 0; x < width; x++) values.push(grey(data, x * 3), grey(data, ((height - 1) * width + x) * 3));
-  for (let y = 1; y < height - 1; y++) values.push(grey(data, y * width * 3), grey(data, (y * width + width - 1) * 3));
+  for (let x = 0; x < width; x++) values.push(lumaAt(data, x * 3), lumaAt(data, ((height - 1) * width + x) * 3));
+  for (let y = 1; y < height - 1; y++) values.push(lumaAt(data, y * width * 3), lumaAt(data, (y * width + width - 1) * 3));
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[sorted.length >> 1]!;
   const even = values.filter((v) => Math.abs(v - median) <= GROUND_SPREAD).length;
@@ -49,13 +47,13 @@ export function stripLine(image: Raster): Quad | undefined {
   const ground = groundOf(image);
   if (ground === undefined) return undefined;
   let contrast = 0;
-  for (let i = 0; i < data.length; i += 3) contrast = Math.max(contrast, Math.abs(grey(data, i) - ground));
+  for (let i = 0; i < data.length; i += 3) contrast = Math.max(contrast, Math.abs(lumaAt(data, i) - ground));
   if (contrast < MIN_CONTRAST) return undefined;
   const inkAt = INK_SHARE * contrast;
   const rows = new Uint32Array(height), columns = new Uint32Array(width);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (Math.abs(grey(data, (y * width + x) * 3) - ground) < inkAt) continue;
+      if (Math.abs(lumaAt(data, (y * width + x) * 3) - ground) < inkAt) continue;
       rows[y]!++;
       columns[x]!++;
     }

@@ -8,6 +8,12 @@ export interface Raster {
 /** Decompression-bomb guard (DESIGN.md §5): 12 MP phone photos pass, 50 000² PNGs do not. */
 export const MAX_PIXELS = 50_000_000;
 
+/** Grey level of a colour: ITU-R BT.601 luma, the weights of OpenCV's RGB2GRAY. */
+export const luma = (r: number, g: number, b: number): number => 0.299 * r + 0.587 * g + 0.114 * b;
+
+/** Grey level of the pixel whose red byte is at `i`. */
+export const lumaAt = (data: Uint8Array, i: number): number => luma(data[i]!, data[i + 1]!, data[i + 2]!);
+
 export function createRaster(width: number, height: number): Raster {
   return { width, height, data: new Uint8Array(width * height * 3) };
 }

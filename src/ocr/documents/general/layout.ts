@@ -1,4 +1,4 @@
-import type { Raster } from '../../image/raster';
+import { lumaAt, type Raster } from '../../image/raster';
 import { dominantAngle } from '../../order';
 import type { OcrLine } from '../../pipeline';
 import { splitColumns } from './columns';
@@ -59,7 +59,7 @@ function ruleTest(image: Raster, turn: number): RuleBetween {
     const x = Math.round(fx * cos + fy * sin), y = Math.round(-fx * sin + fy * cos);
     if (x < 0 || y < 0 || x >= image.width || y >= image.height) return 255;
     const i = (y * image.width + x) * 3;
-    return 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+    return lumaAt(image.data, i);
   };
   return (x0, x1, y0, y1, horizontal) => {
     const [a0, a1, b0, b1] = horizontal ? [x0, x1, y0, y1] : [y0, y1, x0, x1];

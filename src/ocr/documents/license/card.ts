@@ -1,5 +1,5 @@
 import { rotateCorners, type Quad } from '../../geometry/quad';
-import type { Raster } from '../../image/raster';
+import { lumaAt, type Raster } from '../../image/raster';
 import { cropLine } from '../../line';
 import { dominantAngle } from '../../order';
 import { recognize, type OcrLine } from '../../pipeline';
@@ -138,7 +138,7 @@ export async function readChars(card: Card, line: OcrLine): Promise<DecodedChar[
 export function inkBounds(crop: Raster): { x0: number; x1: number; y0: number; y1: number } | undefined {
   const { width: w, height: h, data } = crop;
   const grey = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) grey[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  for (let i = 0; i < w * h; i++) grey[i] = lumaAt(data, i * 3);
   const paper = [...grey].sort((a, b) => a - b)[Math.floor(w * h * 0.75)]!;
   // a rule (a table's, a box's) is a long unbroken run darker than the paper along a column
   // or row, with its anti-aliased neighbours; faint (a thin grey rule in a JPEG) it is still

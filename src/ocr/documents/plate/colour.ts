@@ -1,4 +1,4 @@
-import type { Raster } from '../../image/raster';
+import { luma, type Raster } from '../../image/raster';
 
 /*
  * Plate backgrounds by colour (GA 36-2018): blue (small cars), yellow (large vehicles,
@@ -56,7 +56,6 @@ function otsu(histogram: number[], total: number): number {
   return threshold;
 }
 
-const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
 const saturation = (r: number, g: number, b: number) => {
   const max = Math.max(r, g, b);
   return max === 0 ? 0 : (max - Math.min(r, g, b)) / max;

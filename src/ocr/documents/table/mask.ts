@@ -1,4 +1,4 @@
-import type { Raster } from '../../image/raster';
+import { lumaAt, type Raster } from '../../image/raster';
 
 /*
  * Ink mask for ruling-line detection. A table line is darker than its surroundings, but
@@ -29,7 +29,7 @@ function grey(image: Raster, factor: number): { width: number; height: number; d
       for (let dy = 0; dy < factor; dy++) {
         let i = ((y * factor + dy) * image.width + x * factor) * 3;
         for (let dx = 0; dx < factor; dx++, i += 3) {
-          sum += 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+          sum += lumaAt(image.data, i);
         }
       }
       out[y * width + x] = sum / n;
