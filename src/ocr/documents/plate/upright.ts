@@ -39,6 +39,17 @@ export function near(a: Quad, b: Quad, tolerance: number): boolean {
   return a.every((p, i) => Math.hypot(p.x - b[i]!.x, p.y - b[i]!.y) <= tolerance);
 }
 
+/**
+ * Whether `q` fills `r`: its box spans at least `width` of r's width and `height` of its
+ * height (shares).
+ */
+export function fills(q: Quad, r: Rect, width: number, height: number): boolean {
+  const xs = q.map((p) => p.x), ys = q.map((p) => p.y);
+  const spanX = Math.min(r.right, Math.max(...xs)) - Math.max(r.left, Math.min(...xs));
+  const spanY = Math.min(r.bottom, Math.max(...ys)) - Math.max(r.top, Math.min(...ys));
+  return spanX >= width * (r.right - r.left) && spanY >= height * (r.bottom - r.top);
+}
+
 /** The point at (u, v) of the quad's own unit square, extrapolated outside it for margins. */
 function bilinear(q: Quad, u: number, v: number): Point {
   const top = { x: q[0].x + (q[1].x - q[0].x) * u, y: q[0].y + (q[1].y - q[0].y) * u };
