@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inColour, plateColour } from '../../../src/ocr/documents/plate/colour';
 import { certain, parsePlate, type ReadChar } from '../../../src/ocr/documents/plate/grammar';
+import { getLoneRecSession, getSession } from '../../../src/ocr/models';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { plateData } from '../../../src/protocol/points/2582-20';
 import { renderPlateCase, type PlateScenario } from '../../support/synth/documents/plate-scenes';
@@ -123,6 +124,24 @@ describe('real tight crops (CCPD)', () => {
       if (plate.PlateNumber !== number) expect(plate.Confidence).toBeLessThan(SURE);
     }, 60_000);
   }
+
+  it('reads a 94×24 squeeze cut to its plate on the crop itself first: one recognition, nothing detected', async () => {
+    // the colour's outline of ccpd-94x24-2 stops short of its worn rim, and read on that
+    // outline the plate was not sure: a second recognition on the crop's extent settled it
+    const bytes = new Uint8Array(readFileSync(new URL('ccpd-94x24-2.jpg', fixtures)));
+    await run(bytes);
+    const recs = [...new Set([await getSession('rec'), await getLoneRecSession()])].map((s) => vi.spyOn(s, 'run'));
+    const det = vi.spyOn(await getSession('det'), 'run');
+    try {
+      const data = await run(bytes);
+      expect(data.Plates.map((p) => p.PlateNumber)).toEqual([labels['ccpd-94x24-2.jpg']]);
+      expect(data.Plates[0]!.Confidence).toBeGreaterThanOrEqual(SURE);
+      expect(det).not.toHaveBeenCalled();
+      expect(recs.reduce((n, r) => n + r.mock.calls.length, 0)).toBe(1);
+    } finally {
+      for (const r of [...recs, det]) r.mockRestore();
+    }
+  }, 60_000);
 });
 
 const CASES: [PlateKind, PlateScenario, number[]][] = [
