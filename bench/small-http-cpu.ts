@@ -9,7 +9,7 @@ import { seed, sqliteBackend, startRole } from './support/deployment';
  * The gateway's CPU time per call on each small image, from /proc (every thread of the
  * gateway process: the HTTP thread, the pool's workers and their recognition helpers, ONNX
  * Runtime's threads), with the HTTP thread apart: what a call costs whatever else the machine
- * runs. `npx tsx bench/small-http-cpu.ts` (N=10 calls per image after 3 untimed).
+ * runs. `npx tsx bench/small-http-cpu.ts` (N=10 calls per image after 3 untimed; ONLY=<part of a name> for some).
  */
 
 registerChineseFont();
@@ -24,7 +24,8 @@ const gateway = await startRole('gateway', 'gateway', backend);
 const threads = () => new Map(readdirSync(`/proc/${gateway.pid}/task`).map((t) => [t, ticks(`/proc/${gateway.pid}/task/${t}/stat`)]));
 try {
   const dir = mkdtempSync(join(tmpdir(), 'httpcpu-'));
-  for (const image of await smallImages(dir)) {
+  const only = process.env.ONLY;
+  for (const image of (await smallImages(dir)).filter((i) => !only || i.name.includes(only))) {
     const body = `ImageURL=${encodeURIComponent(`data:${image.mime};base64,${readFileSync(image.path).toString('base64')}`)}&ds_id=local&MinHeight=0`;
     const call = async () => {
       const res = await fetch(`${gateway.url}/${image.point}?appKey=${data.appKey}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });

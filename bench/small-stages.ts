@@ -19,7 +19,7 @@ import { median } from './support/stats';
  * access point's extractor with the inferences it ran per model on this thread (a line a
  * recognition helper reads is in the CPU total, not in the per-model count). Run as a pool worker would
  * (recognition helpers, the recogniser one thread each). `npx tsx bench/small-stages.ts`
- * (N=7 repeats, medians); bench/small-http-cpu.ts gives the gateway's share.
+ * (N=7 repeats, medians; ONLY=<part of a name> for some images); bench/small-http-cpu.ts gives the gateway's share.
  */
 
 registerChineseFont();
@@ -54,7 +54,8 @@ const cpu = async (f: () => Promise<unknown>) => {
 };
 const kinds: Record<string, string> = { '2582-11': 'general', '2582-20': 'plate', '2582-18': 'vin' };
 const dir = mkdtempSync(join(tmpdir(), 'stages-'));
-for (const image of await smallImages(dir)) {
+const only = process.env.ONLY;
+for (const image of (await smallImages(dir)).filter((i) => !only || i.name.includes(only))) {
   const bytes = new Uint8Array(readFileSync(image.path));
   const raster = await decodeImage(bytes);
   const d = await cpu(() => decodeImage(bytes));
