@@ -6,7 +6,7 @@ import * as rec from '../../rec/index';
 import { plateColour, redMarks, type PlateBackground, type PlateColour } from './colour';
 import { cleanChars, parsePlate, redMarkVariants, type PlateReading, type ReadChar } from './grammar';
 import { plateCorners } from './rectify';
-import { band, cropRaster, fills, near, overshoots, rectQuad, rowBands, upright, type Rect, type Upright } from './upright';
+import { aspect, band, cropRaster, near, overshoots, spans, rectQuad, rowBands, upright, type Rect, type Upright } from './upright';
 
 /*
  * Reading one plate around a seed (a text line that looks like a plate, or a coloured
@@ -170,10 +170,17 @@ async function readUpright({ raster, double }: Upright, background: PlateBackgro
 }
 
 /**
- * A crop whose plate outline spans this much of its width and height was cut to the plate
- * (shares): a region capture with the car around its plate leaves the plate less of the width.
+ * An outline spanning this share of a crop's width says the crop was cut to the plate (a
+ * region capture with the car around the plate leaves it less).
  */
-const CUT_WIDTH = 0.75, CUT_HEIGHT = 0.5;
+const CUT_WIDTH = 0.75;
+/**
+ * No plate is wider for its height than this: the widest, a new-energy plate, is 480×140 mm
+ * (GA 36-2018), 3.4:1. On the development set's crops, outlines round a whole plate measured
+ * 2.4–3.7:1, those of squeezed crops or that had lost the rim 4.0–6.4:1 (and those of them
+ * read unsure where the extent was sure 4.8–6.4:1).
+ */
+const PLATE_ASPECT = 4;
 
 /** how sure a character can be that only the whole plate's read found */
 const UNSEEN = 0.5;
@@ -217,17 +224,16 @@ export async function readPlate(image: Raster, seed: Seed): Promise<PlateFound |
     // a crop's plate read whole, on its outline and on the crop's own extent, where a
     // province at the crop's very edge (CCPD's crops cut it close) is not left outside an
     // outline that stopped short of it; rows are detected only when neither reading is sure.
-    // An outline that fills the crop says the crop was cut to the plate: the extent is the
-    // plate, and is read first. The colour's outline of such a crop stops short of a dark or
-    // worn rim, and read there the characters touch the edges: on the development set's real
-    // 94×24 squeezes and tight crops the extent read sure wherever the outline did, and on eight
-    // where the outline did not (a second recognition each, issue 17)
+    // The outline first, unless it spans the crop's width but is wider for its height than
+    // any plate: it stopped short of a worn rim at the top or bottom, or the crop was squeezed
+    // (94×24), and read there the plate was not sure where the crop's extent was (a second
+    // recognition each time, issue 17)
     const extent = rectQuad(seedRect);
     const looks = !corners
       ? [extent]
       : near(corners, extent, 0.03 * (seedRect.right - seedRect.left))
         ? [corners]
-        : fills(corners, seedRect, CUT_WIDTH, CUT_HEIGHT)
+        : spans(corners, seedRect, CUT_WIDTH) && aspect(corners) > PLATE_ASPECT
           ? [extent, corners]
           : [corners, extent];
     for (const look of looks) {

@@ -39,15 +39,23 @@ export function near(a: Quad, b: Quad, tolerance: number): boolean {
   return a.every((p, i) => Math.hypot(p.x - b[i]!.x, p.y - b[i]!.y) <= tolerance);
 }
 
-/**
- * Whether `q` fills `r`: its box spans at least `width` of r's width and `height` of its
- * height (shares).
- */
-export function fills(q: Quad, r: Rect, width: number, height: number): boolean {
-  const xs = q.map((p) => p.x), ys = q.map((p) => p.y);
-  const spanX = Math.min(r.right, Math.max(...xs)) - Math.max(r.left, Math.min(...xs));
-  const spanY = Math.min(r.bottom, Math.max(...ys)) - Math.max(r.top, Math.min(...ys));
-  return spanX >= width * (r.right - r.left) && spanY >= height * (r.bottom - r.top);
+/** Whether `q` spans at least `share` of r's width. */
+export function spans(q: Quad, r: Rect, share: number): boolean {
+  const xs = q.map((p) => p.x);
+  return Math.min(r.right, Math.max(...xs)) - Math.max(r.left, Math.min(...xs)) >= share * (r.right - r.left);
+}
+
+/** A quad's width and height: its longer top or bottom edge, its longer side. */
+function sides(q: Quad): { width: number; height: number } {
+  const width = Math.max(Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y), Math.hypot(q[2].x - q[3].x, q[2].y - q[3].y));
+  const height = Math.max(Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y), Math.hypot(q[2].x - q[1].x, q[2].y - q[1].y));
+  return { width, height };
+}
+
+/** Width over height of a quad. */
+export function aspect(q: Quad): number {
+  const { width, height } = sides(q);
+  return width / height;
 }
 
 /** The point at (u, v) of the quad's own unit square, extrapolated outside it for margins. */
@@ -63,8 +71,7 @@ function bilinear(q: Quad, u: number, v: number): Point {
  * surroundings so the detector sees where the characters end.
  */
 export function upright(src: Raster, plate: Quad): Upright {
-  const width = Math.max(Math.hypot(plate[1].x - plate[0].x, plate[1].y - plate[0].y), Math.hypot(plate[2].x - plate[3].x, plate[2].y - plate[3].y));
-  const height = Math.max(Math.hypot(plate[3].x - plate[0].x, plate[3].y - plate[0].y), Math.hypot(plate[2].x - plate[1].x, plate[2].y - plate[1].y));
+  const { width, height } = sides(plate);
   const double = width / height < 2.2;
   const plateH = double ? 110 : 64;
   const quad: Quad = [bilinear(plate, -MU, -MV), bilinear(plate, 1 + MU, -MV), bilinear(plate, 1 + MU, 1 + MV), bilinear(plate, -MU, 1 + MV)];
