@@ -32,8 +32,23 @@ function rowAfter(page: Page, label: Piece): Piece[] {
   return [own, ...page.rightOf(label, 0.7).map((item) => ({ item, start: 0, end: item.text.length }))];
 }
 
-function readGrand(page: Page): { capital: Value; total: Value; row?: Item } {
+/**
+ * Where the 价税合计 row's values start: after its label, or, when small print lost the label
+ * and its （大写） (a VAT invoice pasted on a sheet, read at 15 px: 伍万柒仟肆佰肆拾玖圆伍角贰分
+ * and （小写）￥57449.52 read, no label), at the first item of the row of its （小写）, printed
+ * on that row only: the capital amount stands left of （小写）, the figures after it.
+ */
+function grandStart(page: Page): Piece | undefined {
   const label = firstHit(page, TOTALS.grand);
+  if (label) return label;
+  const small = firstHit(page, TOTALS.figures);
+  if (!small) return undefined;
+  const first = page.items.filter((it) => sameRow(it, small.item)).sort((a, b) => a.x0 - b.x0)[0]!;
+  return { item: first, start: 0, end: 0 };
+}
+
+function readGrand(page: Page): { capital: Value; total: Value; row?: Item } {
+  const label = grandStart(page);
   if (!label) return { capital: EMPTY, total: EMPTY };
   let capital: Value = EMPTY;
   let total: Value = EMPTY;

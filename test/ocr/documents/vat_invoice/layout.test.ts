@@ -165,4 +165,16 @@ describe('layout regressions (lines as OCR returns them)', () => {
     const { Content } = assemble(misread, quiet);
     expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹佰壹拾贰圆贰角整', '112.20']);
   });
+  it('issue 18: 价税合计（大写） lost in small print, its row found by its （小写） (a sheet of six, 15 px print)', () => {
+    const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
+    const lost = gridInvoice(name).filter((l) => l.text !== '价税合计(大写)');
+    const { Content } = assemble(lost, quiet);
+    expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹佰壹拾贰圆贰角整', '112.20']);
+    // the row's first item may be the label misread past knowing: the capital is the run of capital characters
+    const garbled = gridInvoice(name).map((l) => (l.text === '价税合计(大写)' ? line('介祝台汁', 60, 420, 100, 20) : l));
+    expect(assemble(garbled, quiet).Content.SumAmount).toBe('壹佰壹拾贰圆贰角整');
+    // the 合计 row's amounts are no total
+    const noSmall = lost.filter((l) => !l.text.includes('小写'));
+    expect(assemble([...noSmall, line('¥100.00', 650, 380, 80, 20), line('¥12.20', 800, 380, 70, 20)], quiet).Content.InvoiceAmount).toBe('');
+  });
 });
