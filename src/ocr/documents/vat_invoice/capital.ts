@@ -25,6 +25,8 @@ export const CAPITAL_CONFUSIONS: Record<string, string> = {
   参: '叁', 叄: '叁', 伯: '佰', 百: '佰', 园: '圆', 圓: '圆', 任: '仟', 仠: '仟', 什: '仟', 千: '仟',
   恰: '拾', 抬: '拾', 十: '拾', 染: '柒', 柴: '柒', 别: '捌', 玫: '玖', 壶: '壹', 查: '壹', 武: '贰',
   贡: '贰', 陸: '陆', 伝: '伍', 雾: '零', 雪: '零', 萬: '万', 億: '亿',
+  // 陆's 阝 kept and its right half misread, in a VAT invoice's small print on a sheet (seeds 1 and 2)
+  际: '陆', 阳: '陆',
 };
 
 export const CAPITAL_CHARS = new Set([

@@ -165,6 +165,15 @@ describe('layout regressions (lines as OCR returns them)', () => {
     const { Content } = assemble(misread, quiet);
     expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹佰壹拾贰圆贰角整', '112.20']);
   });
+  it('issue 18: 陆 read as 际 or 阳 in a capital amount, which then settles a total in figures misread', () => {
+    const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
+    const capital = (text: string, total: string) => gridInvoice(name).map((l) => (l.text === '壹佰壹拾贰圆贰角整' ? line(text, 260, 420, 140, 20) : l.text.includes('小写') ? line(total, 650, 420, 110, 20) : l));
+    expect(assemble(capital('壹佰壹拾际圆贰角整', '(小写)¥116.20'), quiet).Content.SumAmount).toBe('壹佰壹拾陆圆贰角整');
+    // as on a sheet of eight (seed 2): 13530.40 + 405.91 and 壹万叁仟玖佰叁拾阳圆参角壹分 say 13936.31, the figures 13935.31
+    const sum = [line('合', 60, 390, 20, 20), line('计', 150, 390, 20, 20), line('¥13530.40', 650, 390, 90, 20), line('¥405.91', 800, 390, 70, 20)];
+    const { Content } = assemble([...capital('壹万叁仟玖佰叁拾阳圆参角壹分', '(小写)¥13935.31'), ...sum], quiet, { source: 'image', qr: [] });
+    expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹万叁仟玖佰叁拾陆圆叁角壹分', '13936.31']);
+  });
   it('issue 18: 价税合计（大写） lost in small print, its row found by its （小写） (a sheet of six, 15 px print)', () => {
     const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
     const lost = gridInvoice(name).filter((l) => l.text !== '价税合计(大写)');
