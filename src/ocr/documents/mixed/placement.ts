@@ -15,14 +15,20 @@ function inFrame(fragment: OcrLine[], frame: Region) {
   return { u: [Math.min(...us), Math.max(...us)], v: [Math.min(...vs), Math.max(...vs)], U: [Math.min(...home), Math.max(...home)], V: [Math.min(...homeV), Math.max(...homeV)] };
 }
 
-/** The fragment's and the document's extent together, along and across the document's text. */
+/**
+ * The fragment's and the document's extent together, along and across the document's text:
+ * whether the fragment lies in the document's column, or the document in the fragment's (a
+ * VAT invoice's body, its buyer's and seller's boxes, under a header that spans only its right
+ * part), and whether the two together are no taller for their width than the type's `shape`.
+ */
 export function together(fragment: OcrLine[], frame: Region, shape: number | undefined) {
   const { u, v, U, V } = inFrame(fragment, frame);
   const slack = 2 * frame.unit;
   const inColumn = u[0]! >= U[0]! - slack && u[1]! <= U[1]! + slack;
-  const along = U[1]! - U[0]!;
+  const spans = U[0]! >= u[0]! - slack && U[1]! <= u[1]! + slack;
+  const along = Math.max(u[1]!, U[1]!) - Math.min(u[0]!, U[0]!);
   const across = Math.max(v[1]!, V[1]!) - Math.min(v[0]!, V[0]!);
-  return { inColumn, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
+  return { inColumn, spans, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
 }
 
 /** How many rows of text the lines stand in, across their own direction (degrees). */

@@ -71,6 +71,32 @@ describe('2582-25 regions: pieces of a document', () => {
     expect(findRegions(image, [...invoiceHead(100, 100), ...foot])).toHaveLength(1);
   });
 
+  it('issue 18: the invoice\'s body, wider than its header above it (title, number, check code over the right part only), joins it', () => {
+    const image = canvas(1000, 800, WHITE);
+    // as on a sheet of eight (seed 1): the header's lines over the right part, the buyer's and seller's boxes and totals across
+    const head = [
+      line('四川增值税电子普通发票', 420, 100, 300),
+      line('发票代码：051002400111', 600, 140, 260),
+      line('发票号码：76261905', 600, 180, 260),
+      line('校验码：41365852055766452617', 600, 220, 300),
+      line('0-3>7538>426214/*876+7-4>24', 560, 260, 340),
+    ];
+    const body = [
+      line('名称：个人', 100, 370, 200),
+      line('纳税人识别号：', 100, 410, 160),
+      line('货物或应税劳务、服务名称', 100, 450, 260),
+      line('￥7343.78', 560, 450, 120),
+      line('价税合计（大写）', 100, 490, 200),
+      line('柒仟柒佰捌拾肆元肆角', 320, 490, 200),
+      line('（小写）￥7784.40', 700, 490, 180),
+      line('销售方名称：杭州瑞佳贸易有限公司', 100, 530, 400),
+      line('纳税人识别号：91330106P28584636A', 100, 570, 400),
+    ];
+    expect(texts(findRegions(image, [...head, ...body]))).toEqual([[...head, ...body].map((l) => l.text).sort()]);
+    // a note as wide below the header is no piece of it
+    expect(findRegions(image, [...head, ...note(100, 400)])).toHaveLength(2);
+  });
+
   it('a note farther below the invoice than its paper reaches stays a document of its own', () => {
     const image = canvas(1000, 1000, WHITE);
     // together they would stand taller than a VAT invoice's 240 × 140 mm
