@@ -1,4 +1,4 @@
-import { capitalRun } from './capital';
+import { capitalRun, figureToCents } from './capital';
 import { MONEY, TOTALS } from './labels';
 import { type Item, type Page, type Piece, pieceText } from './page';
 import { EMPTY, type Value, firstHit } from './values';
@@ -16,12 +16,28 @@ export interface Totals {
 }
 
 /** The money token inside a piece, narrowed to its digits (¥ and spaces out). */
-function money(piece: Piece): Value | null {
+function money(piece: Piece, pattern = MONEY): Value | null {
   const text = pieceText(piece);
-  const m = MONEY.exec(text);
+  const m = pattern.exec(text);
   if (!m) return null;
   const start = piece.start + m.index + m[0].indexOf(m[1]!);
   return { text: m[1]!.replace(/,/g, ''), pieces: [{ item: piece.item, start, end: start + m[1]!.length }] };
+}
+
+/** Letters small print reads for a 0 among figures (`129447.8D` for 129447.80). */
+const ZERO_LIKE = /[ODo]/g;
+/** A money token with such letters among its figures (a digit first). */
+const LOOSE_MONEY = /(?:[¥￥Y羊]\s*)?(-?\d[\dODo]{0,11}\.[\dODo]{2})(?![\dODo])/;
+
+/**
+ * The total in figures read with a letter for a 0, as the 合计 row's amount plus tax say it:
+ * the letter has that one answer only when the sum bears it out; otherwise it is no total (and
+ * the figures after the letter, `2.20` of `1O2.20`, stay what was read).
+ */
+function totalAsSummed(loose: Value, withoutTax: Value, tax: Value): Value {
+  const without = figureToCents(withoutTax.text), taxed = figureToCents(tax.text);
+  const text = loose.text.replace(ZERO_LIKE, '0');
+  return without !== null && taxed !== null && loose.text !== '' && figureToCents(text) === without + taxed ? { ...loose, text } : EMPTY;
 }
 
 const sameRow = (a: Item, b: Item, slack = 0.7) => Math.abs(a.cy - b.cy) < slack * Math.max(a.h, b.h);
@@ -47,11 +63,12 @@ function grandStart(page: Page): Piece | undefined {
   return { item: first, start: 0, end: 0 };
 }
 
-function readGrand(page: Page): { capital: Value; total: Value; row?: Item } {
+function readGrand(page: Page): { capital: Value; total: Value; loose: Value; row?: Item } {
   const label = grandStart(page);
-  if (!label) return { capital: EMPTY, total: EMPTY };
+  if (!label) return { capital: EMPTY, total: EMPTY, loose: EMPTY };
   let capital: Value = EMPTY;
   let total: Value = EMPTY;
+  let loose: Value = EMPTY;
   let afterSmall = false;
   for (const piece of rowAfter(page, label)) {
     const text = pieceText(piece);
@@ -64,8 +81,9 @@ function readGrand(page: Page): { capital: Value; total: Value; row?: Item } {
     if (small) afterSmall = true;
     const after: Piece = small ? { ...piece, start: piece.start + small.index + small[0].length } : piece;
     if ((afterSmall || !small) && total === EMPTY) total = money(after) ?? EMPTY;
+    if ((afterSmall || !small) && loose === EMPTY) loose = money(after, LOOSE_MONEY) ?? EMPTY;
   }
-  return { capital, total, row: label.item };
+  return { capital, total, loose, row: label.item };
 }
 
 /** The 合计 row: an item "合计", or "合" with "计" on its row; never the 价税合计 row. */
@@ -104,5 +122,7 @@ function readSum(page: Page, grandRow: Item | undefined): { withoutTax: Value; t
 
 export function readTotals(page: Page): Totals {
   const grand = readGrand(page);
-  return { ...readSum(page, grand.row), capital: grand.capital, total: grand.total };
+  const sum = readSum(page, grand.row);
+  const summed = totalAsSummed(grand.loose, sum.withoutTax, sum.tax);
+  return { ...sum, capital: grand.capital, total: summed !== EMPTY ? summed : grand.total };
 }

@@ -174,6 +174,18 @@ describe('layout regressions (lines as OCR returns them)', () => {
     const { Content } = assemble([...capital('壹万叁仟玖佰叁拾阳圆参角壹分', '(小写)¥13935.31'), ...sum], quiet, { source: 'image', qr: [] });
     expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹万叁仟玖佰叁拾陆圆叁角壹分', '13936.31']);
   });
+  it('issue 18: the total in figures read with a letter for a 0 (129447.8D) is read when amount plus tax bears it out', () => {
+    const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
+    const read = (total: string, tax: string) => {
+      const lines = gridInvoice(name).map((l) => (l.text.includes('小写') ? line(total, 650, 420, 110, 20) : l));
+      const sum = [line('合', 60, 390, 20, 20), line('计', 150, 390, 20, 20), line('¥100.00', 650, 390, 90, 20), line(tax, 800, 390, 70, 20)];
+      return assemble([...lines, ...sum], quiet).Content.InvoiceAmount;
+    };
+    expect(read('(小写)¥112.2D', '¥12.20')).toBe('112.20');
+    expect(read('(小写)¥1O2.20', '¥2.20')).toBe('102.20');
+    // a sum that does not bear it out leaves it unread: the letter has no single answer then
+    expect(read('(小写)¥112.2D', '¥12.30')).toBe('');
+  });
   it('issue 18: 价税合计（大写） lost in small print, its row found by its （小写） (a sheet of six, 15 px print)', () => {
     const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
     const lost = gridInvoice(name).filter((l) => l.text !== '价税合计(大写)');
