@@ -2,7 +2,7 @@ import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { classify } from './classify';
 import { joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImage } from './frames';
-import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
+import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
 import { across, together } from './placement';
 import { directional, type Region, regionOf } from './region';
@@ -90,7 +90,8 @@ class Groups {
   /** per root: the sum of its directional lines' unit vectors weighted by length */
   readonly heading: { cos: number; sin: number }[];
   readonly papers: Rgb[][];
-  constructor(placed: Placed[]) {
+  /** `apart(i, j)`: lines i and j lie on two papers, whatever their groups (checked last: it looks at pixels) */
+  constructor(placed: Placed[], private readonly apart: (i: number, j: number) => boolean = () => false) {
     this.parent = placed.map((_, i) => i);
     this.anchored = placed.map(({ line: l }) => new Set(anchors.filter((a) => a.test(l.text.replace(/\s+/g, ''))).map((a) => a.name)));
     this.heading = placed.map(({ line: l }) => {
@@ -114,6 +115,7 @@ class Groups {
     if (directed(ha) && directed(hb) && angleGap((Math.atan2(ha.sin, ha.cos) * 180) / Math.PI, (Math.atan2(hb.sin, hb.cos) * 180) / Math.PI) > TURN_TOLERANCE) return false;
     // as loosely as fragments (adoptFragments): light falls unevenly over a receipt in a photo
     if (colourGap(medianPaper(this.papers[a]!), medianPaper(this.papers[b]!)) > 2 * PAPER_DIFFERENCE) return false;
+    if (this.apart(i, j)) return false;
     this.parent[b] = a;
     for (const name of B) A.add(name);
     this.heading[a] = { cos: ha.cos + hb.cos, sin: ha.sin + hb.sin };
@@ -127,7 +129,7 @@ class Groups {
   }
 }
 
-function linkLines(placed: Placed[]): OcrLine[][] {
+function linkLines(image: Raster, placed: Placed[]): OcrLine[][] {
   const lines = placed.map((p) => p.line);
   const edges: { i: number; j: number; d: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -137,7 +139,7 @@ function linkLines(placed: Placed[]): OcrLine[][] {
     }
   }
   edges.sort((x, y) => x.d - y.d);
-  const groups = new Groups(placed);
+  const groups = new Groups(placed, (i, j) => stripBetween(image, placed[i]!.line, placed[j]!.line, [placed[i]!.paper, placed[j]!.paper], lines, PAPER_DIFFERENCE));
   for (const { i, j } of edges) groups.join(i, j);
   return groups.members(lines.length).map((m) => m.map((i) => lines[i]!));
 }
@@ -261,7 +263,7 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const papers = new Map(placed.map((p) => [p.line, p.paper]));
   // the lines of a ruled table are one document however far apart its cells lie (frames.ts)
   const frames = ruledFrames(image, lines);
-  const groups = adoptFragments(joinFramed(linkLines(placed), frames), image, papers, frames)
+  const groups = adoptFragments(joinFramed(linkLines(image, placed), frames), image, papers, frames)
     // a stray mark read as a character or two is no document
     .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
   if (groups.length === 0) return [];

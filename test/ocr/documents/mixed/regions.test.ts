@@ -218,3 +218,34 @@ describe('2582-25 regions: a photo of a vehicle', () => {
     expect(regions).toHaveLength(2);
   });
 });
+
+describe('2582-25 regions: a strip of desk between two papers of one white', () => {
+  /** a taxi receipt with no anchor read (its number missed) and a note beside it, 28 px print, 68 px apart across a strip of desk */
+  const receipt = [line('出租汽车专用发票', 80, 120, 400, 28), line('上车：08:15下车：08:42', 80, 180, 460, 28), line('里程：12.3公里', 80, 240, 300, 28), line('金额：￥36.00元', 80, 300, 300, 28)];
+  const memo = [line('会议纪要', 700, 120, 160, 28), line('时间：2021年8月28日', 610, 180, 420, 28), line('地点：三楼第二会议室', 610, 240, 420, 28)];
+
+  it('a strip of desk narrower than a line between a receipt and a note keeps them apart', () => {
+    const image = canvas(1200, 600, DESK);
+    // 20 px of desk between the papers: within the link reach of their rows (3.5 line heights)
+    fill(image, { x: 40, y: 60, w: 540, h: 440 }, WHITE);
+    fill(image, { x: 600, y: 60, w: 560, h: 440 }, WHITE);
+    expect(texts(findRegions(image, [...receipt, ...memo]))).toEqual(expect.arrayContaining([receipt.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]));
+  });
+
+  it('ink on one paper is no strip: a symbol no line read between a label and its amount, a rule a row\'s diagonal link crosses', () => {
+    const INK: Rgb = [120, 60, 50];
+    const paper = () => {
+      const image = canvas(1000, 400, DESK);
+      fill(image, { x: 40, y: 40, w: 920, h: 320 }, WHITE);
+      return image;
+    };
+    // ⊗ before a capital amount, a character's size: the only way between the two lines
+    const symbol = paper();
+    fill(symbol, { x: 290, y: 190, w: 20, h: 20 }, INK);
+    expect(findRegions(symbol, [line('价税合计（大写）', 100, 200, 170, 20), line('柒仟柒佰捌拾肆元肆角', 330, 200, 200, 20)])).toHaveLength(1);
+    // a rule 3 px thick between two rows, which the way from a label to the next row's value crosses at 9°
+    const ruled = paper();
+    fill(ruled, { x: 60, y: 219, w: 880, h: 3 }, INK);
+    expect(findRegions(ruled, [line('纳税人识别号：', 100, 200, 150, 20), line('91330106057625482X', 300, 240, 250, 20)])).toHaveLength(1);
+  });
+});
