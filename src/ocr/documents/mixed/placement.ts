@@ -15,20 +15,26 @@ function inFrame(fragment: OcrLine[], frame: Region) {
   return { u: [Math.min(...us), Math.max(...us)], v: [Math.min(...vs), Math.max(...vs)], U: [Math.min(...home), Math.max(...home)], V: [Math.min(...homeV), Math.max(...homeV)] };
 }
 
+/** How much of its extent along the document's text a fragment shares with the document's column to overhang it. */
+const MOSTLY = 2 / 3;
+
 /**
  * The fragment's and the document's extent together, along and across the document's text:
  * whether the fragment lies in the document's column, or the document in the fragment's (a
  * VAT invoice's body, its buyer's and seller's boxes, under a header that spans only its right
- * part), and whether the two together are no taller for their width than the type's `shape`.
+ * part), or the fragment overhangs one end of it, most of its extent in the column (a licence's
+ * rows stand wider than its centred title; a note beside a receipt shares little or none of its
+ * column), and whether the two together are no taller for their width than the type's `shape`.
  */
 export function together(fragment: OcrLine[], frame: Region, shape: number | undefined) {
   const { u, v, U, V } = inFrame(fragment, frame);
   const slack = 2 * frame.unit;
   const inColumn = u[0]! >= U[0]! - slack && u[1]! <= U[1]! + slack;
   const spans = U[0]! >= u[0]! - slack && U[1]! <= u[1]! + slack;
+  const overhangs = Math.min(u[1]!, U[1]!) - Math.max(u[0]!, U[0]!) >= MOSTLY * (u[1]! - u[0]!);
   const along = Math.max(u[1]!, U[1]!) - Math.min(u[0]!, U[0]!);
   const across = Math.max(v[1]!, V[1]!) - Math.min(v[0]!, V[0]!);
-  return { inColumn, spans, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
+  return { inColumn, spans, overhangs, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
 }
 
 /** How many rows of text the lines stand in, across their own direction (degrees). */

@@ -195,7 +195,7 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
     out.forEach((other, m) => {
       if (m === k || !isDocument[m] || other.length === 0) return;
       const frame = regionOf(other, image, 0);
-      const { inColumn, spans, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape);
+      const { inColumn, spans, overhangs, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape);
       // a document of a type with a shape takes in nothing beyond it
       if ((shaped && !withinShape) || !fits(k, m, withinShape)) return;
       let near: (typeof candidates)[number] | undefined;
@@ -209,8 +209,10 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
         }
         if (near) near.d = gap;
       } else {
-        // a piece wider than the document holds it in its column when it is a piece of the document's type
-        if (!inColumn && !(spans && typed(k) && kinds[k]!.type === kinds[m]!.type)) return;
+        // a piece wider than the document holds it in its column when it is a piece of the document's
+        // type; a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may overhang
+        // one end of the column of a document with a shape, within that shape (checked above); a note bears none
+        if (!inColumn && !(spans && typed(k) && kinds[k]!.type === kinds[m]!.type) && !(overhangs && shaped && bears(k, kinds[m]!.type))) return;
         const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
         for (const a of group) for (const b of other) {
           // the papers are compared below

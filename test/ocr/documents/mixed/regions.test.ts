@@ -249,3 +249,22 @@ describe('2582-25 regions: a strip of desk between two papers of one white', () 
     expect(findRegions(ruled, [line('纳税人识别号：', 100, 200, 150, 20), line('91330106057625482X', 300, 240, 250, 20)])).toHaveLength(1);
   });
 });
+
+describe('2582-25 regions: a piece overhanging its document\'s column', () => {
+  /** a driver licence's centred title and number; the rows below them stand wider, to the left */
+  const head = [line('中华人民共和国机动车驾驶证', 300, 100, 480, 30), line('证号130102198008046251', 300, 150, 400, 30)];
+  const at = (texts: string[]) => texts.map((t, i) => line(t, 150, 260 + 50 * i, 250 + 125 * i, 30));
+
+  it('a licence\'s rows, a missed row away from its title and overhanging the title\'s column, join it: they bear its cues', () => {
+    const image = canvas(1000, 600, WHITE);
+    // 2.7 line heights across: beyond the link reach, as when the detector misses the 住址 row
+    const rows = at(['准驾车型C1', '初次领证日期2003-04-04', '有效期限2003-04-04至2009-04-04']);
+    expect(texts(findRegions(image, [...head, ...rows]))).toEqual([[...head, ...rows].map((l) => l.text).sort()]);
+  });
+
+  it('a note there, bearing none of them, stays a document of its own', () => {
+    const image = canvas(1000, 600, WHITE);
+    const memo = at(['会议纪要', '时间：2021年4月16日', '地点：三楼第二会议室']);
+    expect(findRegions(image, [...head, ...memo])).toHaveLength(2);
+  });
+});
