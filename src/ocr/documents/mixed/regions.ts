@@ -145,7 +145,7 @@ function linkLines(image: Raster, placed: Placed[]): OcrLine[][] {
 }
 
 const textOf = (lines: OcrLine[]) => lines.map((l) => l.text.replace(/\s+/g, ''));
-const hasAnchor = (lines: OcrLine[]) => textOf(lines).some((t) => anchors.some((a) => a.test(t)));
+const hasAnchor = (lines: OcrLine[]) => textOf(lines).some((t) => anchors.some((a) => !a.linkOnly && a.test(t)));
 
 /**
  * Fragments torn from a document by a wide gap (a VAT invoice's totals and seller box below its

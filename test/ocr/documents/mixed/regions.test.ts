@@ -268,3 +268,37 @@ describe('2582-25 regions: a piece overhanging its document\'s column', () => {
     expect(findRegions(image, [...head, ...memo])).toHaveLength(2);
   });
 });
+
+describe('2582-25 regions: invoices\' titles', () => {
+  /** a paper VAT invoice's head: its number after No, its code unlabelled, no 发票号码 or 发票代码 */
+  const paperVat = (x: number, y: number) => [
+    line('江苏增值税普通发票', x + 200, y, 300),
+    line('032002038404', x, y + 10, 180),
+    line('No85704589', x + 520, y + 10, 180),
+    line('开票日期：2020年06月11日', x + 520, y + 50, 260),
+    line('名称：南京中盛商业保理有限公司', x, y + 90, 400),
+    line('纳税人识别号：913201063H3760578G', x, y + 130, 400),
+  ];
+  const taxi = (x: number, y: number) => [line('深圳市出租汽车专用发票', x, y, 300), line('发票联', x + 100, y + 40, 100), line('单价：2.70元', x, y + 80, 200), line('里程：4.3KM', x, y + 120, 200)];
+
+  it('a paper VAT invoice touching a taxi receipt on one white: two titles, two documents', () => {
+    const image = canvas(1400, 500, WHITE);
+    // the receipt's rows 60 px right of the invoice's date, within the link reach (70 px)
+    const vat = paperVat(100, 100), receipt = taxi(940, 100);
+    expect(texts(findRegions(image, [...vat, ...receipt]))).toEqual(expect.arrayContaining([vat.map((l) => l.text).sort(), receipt.map((l) => l.text).sort()]));
+  });
+
+  it('an invoice\'s title torn off its body by a wide gap is still a piece of it, not a document', () => {
+    const image = canvas(1000, 800, WHITE);
+    // the title and 国家税务总局 5 line heights above the invoice's labelled head
+    const title = [line('浙江增值税电子普通发票', 350, 100, 300), line('国家税务总局', 420, 140, 160)];
+    const body = [
+      line('发票代码：033001900111', 100, 250, 260),
+      line('发票号码：12345678', 380, 250, 260),
+      line('开票日期：2023年05月08日', 380, 290, 260),
+      line('购买方名称：某某科技有限公司', 100, 330, 400),
+      line('纳税人识别号：91330100MA2XXXXXX', 100, 370, 400),
+    ];
+    expect(texts(findRegions(image, [...title, ...body]))).toEqual([[...title, ...body].map((l) => l.text).sort()]);
+  });
+});
