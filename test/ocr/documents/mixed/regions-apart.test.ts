@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { findRegions } from '../../../../src/ocr/documents/mixed/regions';
+import { canvas, DESK, fill, line, type Rgb, texts, WHITE } from './drawn';
+
+/*
+ * Where 2582-25 keeps two documents apart and where it holds one together, on drawn papers and
+ * placed lines (no models): a strip of desk between two papers of one white, ink on one paper,
+ * a piece overhanging its document's column, invoices' titles.
+ */
+describe('2582-25 regions: a strip of desk between two papers of one white', () => {
+  /** a taxi receipt with no anchor read (its number missed) and a note beside it, 28 px print, 68 px apart across a strip of desk */
+  const receipt = [line('出租汽车专用发票', 80, 120, 400, 28), line('上车：08:15下车：08:42', 80, 180, 460, 28), line('里程：12.3公里', 80, 240, 300, 28), line('金额：￥36.00元', 80, 300, 300, 28)];
+  const memo = [line('会议纪要', 700, 120, 160, 28), line('时间：2021年8月28日', 610, 180, 420, 28), line('地点：三楼第二会议室', 610, 240, 420, 28)];
+
+  it('a strip of desk narrower than a line between a receipt and a note keeps them apart', () => {
+    const image = canvas(1200, 600, DESK);
+    // 20 px of desk between the papers: within the link reach of their rows (3.5 line heights)
+    fill(image, { x: 40, y: 60, w: 540, h: 440 }, WHITE);
+    fill(image, { x: 600, y: 60, w: 560, h: 440 }, WHITE);
+    expect(texts(findRegions(image, [...receipt, ...memo]))).toEqual(expect.arrayContaining([receipt.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]));
+  });
+
+  it('ink on one paper is no strip: a symbol no line read between a label and its amount, a rule a row\'s diagonal link crosses', () => {
+    const INK: Rgb = [120, 60, 50];
+    const paper = () => {
+      const image = canvas(1000, 400, DESK);
+      fill(image, { x: 40, y: 40, w: 920, h: 320 }, WHITE);
+      return image;
+    };
+    // ⊗ before a capital amount, a character's size: the only way between the two lines
+    const symbol = paper();
+    fill(symbol, { x: 290, y: 190, w: 20, h: 20 }, INK);
+    expect(findRegions(symbol, [line('价税合计（大写）', 100, 200, 170, 20), line('柒仟柒佰捌拾肆元肆角', 330, 200, 200, 20)])).toHaveLength(1);
+    // a rule 3 px thick between two rows, which the way from a label to the next row's value crosses at 9°
+    const ruled = paper();
+    fill(ruled, { x: 60, y: 219, w: 880, h: 3 }, INK);
+    expect(findRegions(ruled, [line('纳税人识别号：', 100, 200, 150, 20), line('91330106057625482X', 300, 240, 250, 20)])).toHaveLength(1);
+  });
+});
+
+describe('2582-25 regions: a piece overhanging its document\'s column', () => {
+  /** a driver licence's centred title and number; the rows below them stand wider, to the left */
+  const head = [line('中华人民共和国机动车驾驶证', 300, 100, 480, 30), line('证号130102198008046251', 300, 150, 400, 30)];
+  const at = (texts: string[]) => texts.map((t, i) => line(t, 150, 260 + 50 * i, 250 + 125 * i, 30));
+
+  it('a licence\'s rows, a missed row away from its title and overhanging the title\'s column, join it: they bear its cues', () => {
+    const image = canvas(1000, 600, WHITE);
+    // 2.7 line heights across: beyond the link reach, as when the detector misses the 住址 row
+    const rows = at(['准驾车型C1', '初次领证日期2003-04-04', '有效期限2003-04-04至2009-04-04']);
+    expect(texts(findRegions(image, [...head, ...rows]))).toEqual([[...head, ...rows].map((l) => l.text).sort()]);
+  });
+
+  it('a note there, bearing none of them, stays a document of its own', () => {
+    const image = canvas(1000, 600, WHITE);
+    const memo = at(['会议纪要', '时间：2021年4月16日', '地点：三楼第二会议室']);
+    expect(findRegions(image, [...head, ...memo])).toHaveLength(2);
+  });
+});
+
+describe('2582-25 regions: invoices\' titles', () => {
+  /** a paper VAT invoice's head: its number after No, its code unlabelled, no 发票号码 or 发票代码 */
+  const paperVat = (x: number, y: number) => [
+    line('江苏增值税普通发票', x + 200, y, 300),
+    line('032002038404', x, y + 10, 180),
+    line('No85704589', x + 520, y + 10, 180),
+    line('开票日期：2020年06月11日', x + 520, y + 50, 260),
+    line('名称：南京中盛商业保理有限公司', x, y + 90, 400),
+    line('纳税人识别号：913201063H3760578G', x, y + 130, 400),
+  ];
+  const taxi = (x: number, y: number) => [line('深圳市出租汽车专用发票', x, y, 300), line('发票联', x + 100, y + 40, 100), line('单价：2.70元', x, y + 80, 200), line('里程：4.3KM', x, y + 120, 200)];
+
+  it('a paper VAT invoice touching a taxi receipt on one white: two titles, two documents', () => {
+    const image = canvas(1400, 500, WHITE);
+    // the receipt's rows 60 px right of the invoice's date, within the link reach (70 px)
+    const vat = paperVat(100, 100), receipt = taxi(940, 100);
+    expect(texts(findRegions(image, [...vat, ...receipt]))).toEqual(expect.arrayContaining([vat.map((l) => l.text).sort(), receipt.map((l) => l.text).sort()]));
+  });
+
+  it('an invoice\'s title torn off its body by a wide gap is still a piece of it, not a document', () => {
+    const image = canvas(1000, 800, WHITE);
+    // the title and 国家税务总局 5 line heights above the invoice's labelled head
+    const title = [line('浙江增值税电子普通发票', 350, 100, 300), line('国家税务总局', 420, 140, 160)];
+    const body = [
+      line('发票代码：033001900111', 100, 250, 260),
+      line('发票号码：12345678', 380, 250, 260),
+      line('开票日期：2023年05月08日', 380, 290, 260),
+      line('购买方名称：某某科技有限公司', 100, 330, 400),
+      line('纳税人识别号：91330100MA2XXXXXX', 100, 370, 400),
+    ];
+    expect(texts(findRegions(image, [...title, ...body]))).toEqual([[...title, ...body].map((l) => l.text).sort()]);
+  });
+});
