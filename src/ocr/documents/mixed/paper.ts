@@ -83,11 +83,10 @@ export function leavesPaper(image: Raster, a: OcrLine, b: OcrLine, paper: Rgb, a
  * neither paper's colour along the way between their centres, outside every line in `around`,
  * longer than half the smaller line's height, that goes on for two line heights either way in
  * some direction (the strip's own: a way between two lines may cross it aslant) a quarter of a
- * line wide. Two receipts of
- * one white laid side by side on a desk less than a line's height apart show such a strip of desk
- * (33 px between a taxi receipt and a note printed 41 px high, bench seed 2); ink on a paper does
- * not: a rule or a seal's ring is a few pixels thick, however long, a symbol no line read (a VAT invoice's ⊗
- * before its capital amount) a character's size.
+ * line wide. Two receipts of one white laid side by side on a desk less than a line's height
+ * apart show such a strip of desk (33 px between a taxi receipt and a note printed 41 px high,
+ * bench seed 2); ink on a paper does not: a rule or a seal's ring is a few pixels thick, however
+ * long, and a symbol no line read (a VAT invoice's ⊗ before its capital amount) a character's size.
  */
 export function stripBetween(image: Raster, a: OcrLine, b: OcrLine, ends: [Rgb, Rgb], around: OcrLine[], tolerance: number): boolean {
   const h = Math.min(a.box.h, b.box.h);
