@@ -190,7 +190,7 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
     joined = false;
     groups.forEach((group, k) => {
     if (anchored[k] || out[k]!.length === 0) return;
-    const candidates: { m: number; d: number; a: OcrLine; b: OcrLine }[] = [];
+    const candidates: { m: number; d: number; a: OcrLine; b: OcrLine; overhanging?: boolean }[] = [];
     // documents as grown so far: a ticket's last line reaches it through its fine print taken in before
     out.forEach((other, m) => {
       if (m === k || !isDocument[m] || other.length === 0) return;
@@ -212,19 +212,22 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
         // a piece wider than the document holds it in its column when it is a piece of the document's
         // type; a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may overhang
         // one end of the column of a document with a shape, within that shape (checked above); a note bears none
-        if (!inColumn && !(spans && typed(k) && kinds[k]!.type === kinds[m]!.type) && !(overhangs && shaped && bears(k, kinds[m]!.type))) return;
+        const held = inColumn || (spans && typed(k) && kinds[k]!.type === kinds[m]!.type);
+        if (!held && !(overhangs && shaped && bears(k, kinds[m]!.type))) return;
         const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
         for (const a of group) for (const b of other) {
           // the papers are compared below
           const d = distance({ line: a, paper: papers.get(a)! }, { line: b, paper: papers.get(b)! }, Infinity, { along: reach, across: reach }) * reach;
-          if (d <= reach && d < (near?.d ?? Infinity)) near = { m, d, a, b };
+          if (d <= reach && d < (near?.d ?? Infinity)) near = { m, d, a, b, overhanging: !held };
         }
       }
       if (near && onPaper(k, m, near.a, near.b)) candidates.push(near);
     });
-    // the nearest document whose paper the way to it does not leave
+    // the nearest document whose paper the way to it does not leave; one whose column holds the
+    // piece before one it overhangs: two invoices touching, turned a quarter, the seller's box of
+    // one lies in its column and overhangs the other's header, narrower than its form, nearer
     const home = candidates
-      .sort((x, y) => x.d - y.d)
+      .sort((x, y) => Number(x.overhanging ?? false) - Number(y.overhanging ?? false) || x.d - y.d)
       .find(({ m, a, b }) => !leavesPaper(image, a, b, paperOfGroup[m]!, [...group, ...out[m]!], PAPER_DIFFERENCE, Math.min(a.box.h, b.box.h), [papers.get(a)!, papers.get(b)!]));
     if (!home) return;
     out[home.m]!.push(...out[k]!);

@@ -150,6 +150,8 @@ export const typeRules: TypeRule[] = [
       word('buyer and seller', /购买方|购方|销售方|销方/, 1.5),
       word('tax totals', /价税合计|税额|税率/, 1.5),
       word('taxpayer id', /纳税人识别号|统一社会信用代码/, 1),
+      // the items' column and the boxes' bank line, printed on no other type
+      word('goods and bank labels', /货物或应税劳务|开户行及账号/, 1),
       word('check code', /校验码|密码区/, 1),
       word('issue date', /开票日期/, 0.5),
     ],

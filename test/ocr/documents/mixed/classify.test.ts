@@ -30,6 +30,8 @@ describe('2582-25 classification', () => {
     expect(vat.confidence).toBeGreaterThan(0.8);
     // a photo where only numbers were read: the QR payload still says what it is
     expect(typeOf(['12345678', '2023年05月08日'], ['01,10,033001900111,12345678,46.64,20230508,12345678901234567890,ABCD']).type).toBe('vat_invoice');
+    // a buyer's box torn off its invoice, its 购买方 misread: the items' column and bank labels are the invoice's alone
+    expect(typeOf(['购名称', '地址电话：', '方兴户行及账号', '货物或应税劳务、服务名称']).evidence[0]).toMatchObject({ type: 'vat_invoice', cues: ['goods and bank labels'] });
   });
 
   it('taxi invoices by 出租 or the meter labels, not by the invoice header they share with VAT', () => {

@@ -55,6 +55,32 @@ describe('2582-25 regions: a piece overhanging its document\'s column', () => {
     const memo = at(['会议纪要', '时间：2021年4月16日', '地点：三楼第二会议室']);
     expect(findRegions(image, [...head, ...memo])).toHaveLength(2);
   });
+
+  /** a VAT invoice's header: its title and number block, narrower than its form, at u 400–920 */
+  const vatHead = (x: number, y: number) => [
+    line('江苏增值税电子普通发票', x + 100, y, 300),
+    line('发票代码：032002300111', x, y + 50, 260),
+    line('发票号码：59878168', x + 300, y + 50, 220),
+    line('开票日期：2023年06月22日', x + 300, y + 90, 220),
+  ];
+
+  it('an invoice\'s buyer box, less than half in the column of the header above it, joins it: it bears the invoice\'s cues', () => {
+    const image = canvas(1000, 500, WHITE);
+    // 4 line heights below the header (beyond the link reach); 160 of its 410 px along in the header's column
+    const box = [line('购名称：个人', 150, 290, 200), line('纳税人识别号：91440300MA5XXXXX', 150, 330, 410), line('地址电话：深圳市福田区', 150, 370, 300)];
+    const head = vatHead(400, 100);
+    expect(texts(findRegions(image, [...head, ...box]))).toEqual([[...head, ...box].map((l) => l.text).sort()]);
+  });
+
+  it('a piece in one invoice\'s column and overhanging another\'s joins the one whose column holds it, though the other is nearer', () => {
+    const image = canvas(1200, 800, WHITE);
+    const upper = [line('发票号码：12345678', 100, 100, 500), line('购买方名称：某某科技有限公司', 100, 140, 500), line('纳税人识别号：91330100MA2XXXXXX', 100, 180, 500)];
+    // its seller's box, 4.5 line heights below it; 3 above the lower invoice, 130 of its 380 px in the lower's column
+    const seller = [line('销售方名称：杭州某某贸易有限公司', 200, 290, 380), line('开户行及账号：工商银行杭州支行', 200, 330, 380)];
+    const lower = vatHead(450, 410);
+    const regions = texts(findRegions(image, [...upper, ...seller, ...lower]));
+    expect(regions).toEqual(expect.arrayContaining([[...upper, ...seller].map((l) => l.text).sort(), lower.map((l) => l.text).sort()]));
+  });
 });
 
 describe('2582-25 regions: invoices\' titles', () => {
