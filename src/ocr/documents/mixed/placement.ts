@@ -1,5 +1,5 @@
 import type { OcrLine } from '../../pipeline';
-import type { Region } from './region';
+import { inQuad, type Region, regionOf } from './region';
 
 /*
  * Where a fragment of text lies against a document's frame (2582-25, regions.ts adoptFragments):
@@ -66,4 +66,17 @@ export function across(fragment: OcrLine[], fragmentAngle: number, frame: Region
   const gap = Math.max(0, U[0]! - u[1]!, u[0]! - U[1]!);
   if (gap <= 0 && u[0]! >= U[0]! - slack && u[1]! <= U[1]! + slack) return 0;
   return rows(fragment, fragmentAngle) <= 2 && gap <= reach * unit ? gap / unit : undefined;
+}
+
+/**
+ * Whether the text of one group lies within the text of another: a line's centre inside the
+ * frame the other's lines span. Documents on a sheet lie side by side, each paper's text apart
+ * from the others' (on the bench sheets of seeds 1, 2 and 4 only typed documents touching at
+ * their edges do otherwise); a poster's or an advert's blocks of text, set on bands of colour
+ * and boxes of one page, interleave (the corpus advert: a slogan on a band between its title
+ * and the line under it, an offer between its prices and its badges).
+ */
+export function interleaved(groups: OcrLine[][], image: { width: number; height: number }): boolean {
+  const frames = groups.map((g) => regionOf(g, image, 0));
+  return groups.some((g, i) => frames.some((f, j) => j !== i && g.some((l) => inQuad(f.quad, l.box.cx, l.box.cy))));
 }

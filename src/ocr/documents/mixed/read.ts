@@ -87,7 +87,9 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   if (handed) withLinesRead(crop, linesInCrop(region, lines));
   let view = viewOf(region);
   if (mayHoldQr(view)) view = viewOf(region, await decodeQr(crop));
-  const chosen = classify(view);
+  // a page of blocks each of no type (regions.ts) is general text: pooled, an advert's many
+  // short slogans would pass for a table's cells
+  const chosen = region.page ? classify(view, []) : classify(view);
   let read = await extract(crop, chosen, view);
   if (handed && !read.complete && sharperAfresh(image, region, seenAt)) {
     crop = fresh();

@@ -28,6 +28,8 @@ export interface Region {
   whole?: boolean;
   /** most of its lines lie inside a ruled table (frames.ts) */
   ruled?: boolean;
+  /** one page of blocks of text, none of them of a type (regions.ts): general text however its lines pool */
+  page?: boolean;
 }
 
 export const median = (xs: number[]) => {
@@ -181,7 +183,8 @@ export function seenWell(region: Region, scaleOf: (l: OcrLine) => number): boole
   return median(region.lines.map((l) => l.box.h * Math.min(1, scaleOf(l)))) >= SEEN_WELL;
 }
 
-const inQuad = (q: Quad, x: number, y: number) =>
+/** Whether the point lies in the quad (corners clockwise on the image, as regions' are). */
+export const inQuad = (q: Quad, x: number, y: number) =>
   q.every((a, i) => {
     const b = q[(i + 1) % 4]!;
     return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0;

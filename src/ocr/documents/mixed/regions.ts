@@ -4,8 +4,8 @@ import { classify } from './classify';
 import { joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImage } from './frames';
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
-import { across, together } from './placement';
-import { directional, type Region, regionOf } from './region';
+import { across, interleaved, together } from './placement';
+import { directional, type Region, regionOf, wholeImage } from './region';
 import { anchors } from './types';
 
 /*
@@ -284,6 +284,9 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const main = groups.flatMap((g, k) => (hasAnchor(g) || regions[k]!.ruled ? [k] : []));
   const small = (k: number) => area(regions[k]!) < SCRAP_SHARE * area(regions[main[0]!]!) || (groups[k]!.length <= 2 && textArea(k) < SCRAP_SHARE * textArea(main[0]!));
   const scraps = main.length === 1 && groups.every((_, k) => k === main[0] || small(k));
+  // text of no type in blocks that interleave is one page set on bands and boxes (an advert), not papers side by side
+  const page = main.length === 0 && regions.every((r) => classify(viewOf(r)).type === 'general') && interleaved(groups, image);
+  if (page) return [{ ...wholeImage(groups.flat(), image), page }];
   if (groups.length === 1 || scraps || vehiclePhoto(groups, regions, main)) return [ruledWholeImage(groups.flat(), image, frames)];
   return regionOrder(regions);
 }

@@ -45,15 +45,6 @@ async function expectSameAsOwnPoint(file: string, type: string): Promise<void> {
 }
 
 /**
- * Files 2582-25 does not read as their own point does yet, listed as skipped by name (issue 18):
- * an advert of text blocks over each other, which comes back as several general regions where
- * 2582-11 reads it as one page.
- */
-const awaitingRegions = new Set([
-  'general/rapidocr_ch_en_num.jpg',
-]);
-
-/**
  * Files that hold more than their own point's document: a web page's screenshot showing the ticket
  * beside a ruled table of the fields some service read from it. 2582-25 answers both documents
  * (and the page's own text as general text); the ticket's Data must be its own point's.
@@ -72,7 +63,7 @@ const files = hasCorpus ? einvoices() : [];
 if (!hasCorpus) console.log(`[2582-25 parity] corpus not found at ${corpusDir}: every single-document corpus file through 2582-25 is skipped`);
 
 describe.skipIf(!hasCorpus)('2582-25 against each corpus file\'s own point', () => {
-  it.each(images.filter(([file]) => !awaitingRegions.has(file)))('%s (%s)', (file, type) => expectSameAsOwnPoint(file, type), SLOW);
+  it.each(images)('%s (%s)', (file, type) => expectSameAsOwnPoint(file, type), SLOW);
   it.each([...holdingMore])('%s: every document it holds (%s), its own point\'s with that point\'s Data', async (file, types) => {
     const bytes = corpusFile(file);
     const own = await runTask({ kind: types[0]!, bytes, options: {} });
@@ -81,8 +72,6 @@ describe.skipIf(!hasCorpus)('2582-25 against each corpus file\'s own point', () 
     expect(typed.map((d) => d.Type).sort(), `${file}: the typed documents 2582-25 found`).toEqual([...types].sort());
     expect(typed.find((d) => d.Type === types[0])!.Data, `${file}: Data through 2582-25 against its own point`).toEqual(own.data);
   }, SLOW);
-  // listed as skipped, by name, until the regions are precise enough
-  it.skip.each(images.filter(([file]) => awaitingRegions.has(file)))('%s (%s): awaiting the region finding\'s precision', (file, type) => expectSameAsOwnPoint(file, type));
 
   it.each(files.filter((e) => e.format !== 'xml' && !e.subset.includes('not_invoice')).map((e) => [e.file, typeOfEinvoice(e)] as const))(
     '%s (%s)',

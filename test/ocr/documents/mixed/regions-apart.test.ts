@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRegions } from '../../../../src/ocr/documents/mixed/regions';
-import { canvas, DESK, fill, line, type Rgb, texts, WHITE } from './drawn';
+import { canvas, DESK, fill, line, note, type Rgb, texts, WHITE } from './drawn';
 
 /*
  * Where 2582-25 keeps two documents apart and where it holds one together, on drawn papers and
@@ -114,5 +114,27 @@ describe('2582-25 regions: invoices\' titles', () => {
       line('纳税人识别号：91330100MA2XXXXXX', 100, 370, 400),
     ];
     expect(texts(findRegions(image, [...title, ...body]))).toEqual([[...title, ...body].map((l) => l.text).sort()]);
+  });
+});
+
+describe('2582-25 regions: one page of text blocks', () => {
+  const PURPLE: Rgb = [120, 40, 160];
+  /** an advert's title and the line under it on its purple, a slogan between them on a white band */
+  const title = [line('正品促销', 60, 50, 300, 76), line('强力去污符合国标', 60, 165, 300, 25)];
+  const slogan = [line('大桶装更划算', 100, 117, 200, 24)];
+
+  it('blocks of text of no type that interleave are one page: the whole image, general text', () => {
+    const image = canvas(500, 260, PURPLE);
+    fill(image, { x: 0, y: 95, w: 500, h: 45 }, WHITE);
+    const regions = findRegions(image, [...title, ...slogan]);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]).toMatchObject({ whole: true, page: true });
+  });
+
+  it('notes side by side, their text apart, stay documents of their own', () => {
+    const image = canvas(1200, 400, DESK);
+    fill(image, { x: 40, y: 40, w: 500, h: 300 }, WHITE);
+    fill(image, { x: 660, y: 40, w: 500, h: 300 }, WHITE);
+    expect(findRegions(image, [...note(100, 100), ...note(720, 100)])).toHaveLength(2);
   });
 });
