@@ -4,7 +4,7 @@ import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { type Classified, classify } from './classify';
-import { cropRegion, enlarged, enlargement, linesInCrop, median, type Region, regionOf, seenWell } from './region';
+import { cropRegion, enlarged, enlargement, linesInCrop, median, type Region, regionOf, seenWell, stretched } from './region';
 import { detectorScale, type SeenAt } from './small-print';
 import { generalRule, type RegionView, typeRules } from './types';
 
@@ -95,6 +95,13 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
     crop = fresh();
     const again = await extract(crop, chosen, view);
     if (again.complete || again.type === chosen.type) read = again;
+  }
+  // typed from its head but read to no document or without its key fields, and lower than its
+  // type's documents stand: its lower part was not found (types.ts proportion); read cut to that
+  const tall = read.complete ? undefined : stretched(region, chosen.rule?.proportion, image);
+  if (tall) {
+    const again = await extract(cropRegion(image, tall, enlargement(region)), chosen, view);
+    if (again.complete || (read.type !== chosen.type && again.type === chosen.type)) [read, region] = [again, tall];
   }
   const { type, confidence, extracted } = read;
   const remarks = [...read.remarks, ...extracted.remarks];

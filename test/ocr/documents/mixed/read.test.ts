@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { readRegion } from '../../../../src/ocr/documents/mixed/read';
+import { regionOf, stretched } from '../../../../src/ocr/documents/mixed/region';
+import { decodeImage } from '../../../../src/ocr/image/decode';
+import { recognize } from '../../../../src/ocr/pipeline';
+import { renderVatInvoice } from '../../../support/synth/documents/vat-invoice';
+import { hasFont } from '../../fixtures';
+
+/*
+ * A region typed from its head whose lower part no detector found (2582-25, read.ts): a VAT
+ * invoice turned a quarter on a sheet came back as its title, number block and buyer's box, and
+ * its extractor, finding no 价税合计 there, answered it was no invoice. Read again cut to the
+ * height its type's documents stand for their width (types.ts `proportion`), it is whole.
+ */
+
+describe('2582-25: a region typed from its head, its lower part not found', () => {
+  it('is cut down its own frame to its type\'s proportion, whichever way it is turned', () => {
+    const image = { width: 2000, height: 2000 };
+    // a head 700 wide and 200 high, its text running up the page (turned a quarter left)
+    const head = regionOf([{ text: '上海增值税普通发票', confidence: 0.9, quad: [{ x: 300, y: 1200 }, { x: 300, y: 500 }, { x: 500, y: 500 }, { x: 500, y: 1200 }], box: { cx: 400, cy: 850, w: 700, h: 200, angle: -90 }, rect: { left: 300, top: 500, width: 200, height: 700 } }], image, 0);
+    const tall = stretched(head, 0.7, image)!;
+    expect(tall.height).toBeCloseTo(490, 5);
+    // down the text's frame is rightward on the image: the head's top edge (left) stays
+    const { X, Y, W, H } = tall.roi;
+    for (const [got, want] of [[X, 300], [Y, 500], [W, 490], [H, 700]]) expect(Math.abs(got! - want!)).toBeLessThanOrEqual(1);
+    // a region within a quarter of its type's height is whole: regions of whole documents vary so
+    expect(stretched(tall, 0.7, image)).toBeUndefined();
+    expect(stretched(tall, 0.9, image)).toBeUndefined();
+  });
+
+  it.skipIf(!hasFont)('a VAT invoice read from its upper half alone is read whole from the crop cut to its proportion', async () => {
+    const vat = await renderVatInvoice(1805, 'normal', 'clean');
+    const image = await decodeImage(vat.bytes);
+    const { lines } = await recognize(image, { minConfidence: 0 });
+    // its title, number block and buyer's box: the lines of its upper 40%
+    const upper = lines.filter((l) => l.box.cy < 0.4 * image.height);
+    const read = await readRegion(image, regionOf(upper.filter((l) => l.confidence >= 0.5), image, 1.5), upper);
+    expect(read.document.Type).toBe('vat_invoice');
+    // its total, printed in the lower half, as well as its number
+    const { InvoiceNo, InvoiceAmount } = (read.document.Data as { Content: Record<string, string> }).Content;
+    expect({ InvoiceNo, InvoiceAmount }).toEqual({ InvoiceNo: vat.expected.InvoiceNo, InvoiceAmount: vat.expected.InvoiceAmount });
+  }, 300_000);
+});
