@@ -5,6 +5,7 @@ import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { type Classified, classify } from './classify';
 import { cropRegion, enlarged, enlargement, linesInCrop, median, type Region, regionOf, seenWell, stretched } from './region';
+import { withKeyRowsRead } from './rows';
 import { detectorScale, type SeenAt } from './small-print';
 import { generalRule, type RegionView, typeRules } from './types';
 
@@ -84,7 +85,8 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged
   const fresh = () => cropRegion(image, region, enlargement(region));
   let crop = handed ? cropRegion(image, region, 1) : fresh();
-  if (handed) withLinesRead(crop, linesInCrop(region, lines));
+  const inCrop = handed ? linesInCrop(region, lines) : undefined;
+  if (inCrop) withLinesRead(crop, inCrop);
   let view = viewOf(region);
   if (mayHoldQr(view)) view = viewOf(region, await decodeQr(crop));
   // a page of blocks each of no type (regions.ts) is general text: pooled, an advert's many
@@ -92,7 +94,13 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   const chosen = region.page ? classify(view, []) : classify(view);
   let read = await extract(crop, chosen, view);
   if (handed && !read.complete && sharperAfresh(image, region, seenAt)) {
-    crop = fresh();
+    // the rows of the key fields read again where the type says where they are (rows.ts); the
+    // whole crop when it does not, or when the extractor found too little of the type's labels to
+    // call it its document (a VAT invoice's 纳税人识别号 and 购买方 garbled on a sheet of five)
+    const keyRows = read.type === chosen.type ? chosen.rule?.keyRows : undefined;
+    const rows = keyRows && (await withKeyRowsRead(image, region, inCrop!, keyRows));
+    if (rows) withLinesRead(crop, rows);
+    else crop = fresh();
     const again = await extract(crop, chosen, view);
     if (again.complete || again.type === chosen.type) read = again;
   }

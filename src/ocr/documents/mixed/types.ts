@@ -75,6 +75,12 @@ export interface TypeRule {
    * on from the whole image that fail it are read again from the region's crop (read.ts).
    */
   keyFields?(data: unknown, options: Record<string, unknown>): boolean;
+  /**
+   * Lines that label or print the key fields, one pattern a field: when the lines handed on miss
+   * a key field, only the rows of the lines matching them are read again (rows.ts), or the whole
+   * crop when one of them matches no line or the type has none.
+   */
+  keyRows?: RegExp[];
 }
 
 /** Evidence a type needs before a region is called that type. */
@@ -169,6 +175,10 @@ export const typeRules: TypeRule[] = [
     // and its figures agree (amount + tax = total) where all three were read: lines a sheet's
     // detector saw small misread its digits (6472.69 as 6472.59, 6666.87 as 6665.87) and say so
     keyFields: (d) => filled(part(d, 'Content').InvoiceNo) && filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')),
+    // the number's label (发票号码, read with a character wrong on small print: 发票时码; a paper
+    // invoice's No), and the figures (the 合计 row's amount and tax, the 价税合计 row's total)
+    // by their ¥ or their label
+    keyRows: [/发票.?码|^No/i, /[¥￥]\d|价税合计|小写/],
   },
   {
     type: 'taxi_invoice',
