@@ -1,0 +1,143 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { readRegion, sharperAfresh } from '../../../../src/ocr/documents/mixed/read';
+import { regionOf, seenWell } from '../../../../src/ocr/documents/mixed/region';
+import { detectorScale } from '../../../../src/ocr/documents/mixed/small-print';
+import { keyRowBands } from '../../../../src/ocr/documents/mixed/rows';
+import { typeRules } from '../../../../src/ocr/documents/mixed/types';
+import { type DecodedImage, decodeImage } from '../../../../src/ocr/image/decode';
+import type { OcrLine } from '../../../../src/ocr/pipeline';
+import * as pipeline from '../../../../src/ocr/pipeline';
+import { renderVatInvoice, type VatCase } from '../../../support/synth/documents/vat-invoice';
+import { hasFont } from '../../fixtures';
+import { line } from './drawn';
+
+/*
+ * A region whose lines handed on miss a key field has only the rows printing its key fields
+ * read again (mixed/rows.ts, types.ts keyRows), not its whole crop; and the whole crop when a
+ * key field's row is not among its lines.
+ */
+
+/** Every image the pipeline detected (not one read from lines handed on): its size. */
+const detected: { width: number; height: number }[] = [];
+vi.mock('../../../../src/ocr/pipeline', async (original) => {
+  const actual = await original<typeof pipeline>();
+  return {
+    ...actual,
+    recognize: async (...args: Parameters<typeof actual.recognize>) => {
+      const read = await actual.recognize(...args);
+      if (read.timings.det > 0) detected.push({ width: read.width, height: read.height });
+      return read;
+    },
+  };
+});
+
+const vatRows = typeRules.find((r) => r.type === 'vat_invoice')!.keyRows!;
+
+describe('2582-25 the rows of key fields', () => {
+  /** A VAT invoice's rows, 20 px lines 40 px apart, turned by `deg` degrees (a sheet pasted askew). */
+  const invoice = (deg = 0) => {
+    const t = (deg * Math.PI) / 180;
+    const at = (text: string, x: number, y: number, w: number): OcrLine => {
+      const l = line(text, x, y, w);
+      const turn = (p: { x: number; y: number }) => ({ x: p.x * Math.cos(t) - p.y * Math.sin(t), y: p.x * Math.sin(t) + p.y * Math.cos(t) });
+      const quad = l.quad.map(turn) as OcrLine['quad'];
+      const c = turn({ x: l.box.cx, y: l.box.cy });
+      return { ...l, quad, box: { ...l.box, cx: c.x, cy: c.y, angle: deg } };
+    };
+    return [
+      at('浙江增值税电子普通发票', 250, 40, 300),
+      at('发票号码：', 540, 80, 100),
+      at('12345678', 660, 80, 100),
+      at('开票日期：2023年05月08日', 540, 120, 260),
+      at('购买方名称：某某科技有限公司', 20, 160, 400),
+      at('*办公用品*打印纸', 20, 200, 200),
+      at('合计', 20, 240, 60),
+      at('￥46.64', 500, 240, 80),
+      at('￥6.06', 700, 240, 70),
+      at('价税合计（大写）', 20, 280, 200),
+      at('（小写）￥52.70', 600, 280, 160),
+      at('名称：杭州某某贸易有限公司', 20, 320, 360),
+    ];
+  };
+  const texts = (lines: OcrLine[], bands: { v0: number; v1: number }[]) =>
+    lines.filter((l) => bands.some((b) => l.box.cy >= b.v0 && l.box.cy <= b.v1)).map((l) => l.text);
+
+  it('a VAT invoice: the row of its number and the rows of its figures, nothing between', () => {
+    const lines = invoice();
+    const bands = keyRowBands(lines, vatRows)!;
+    expect(texts(lines, bands).sort()).toEqual(['12345678', '发票号码：', '合计', '价税合计（大写）', '（小写）￥52.70', '￥46.64', '￥6.06'].sort());
+  });
+
+  it('rows printed askew are followed along their text', () => {
+    const lines = invoice(2.5);
+    const bands = keyRowBands(lines, vatRows)!;
+    const v = (l: OcrLine) => -l.box.cx * Math.sin((2.5 * Math.PI) / 180) + l.box.cy * Math.cos((2.5 * Math.PI) / 180);
+    const inside = lines.filter((l) => bands.some((b) => v(l) >= b.v0 && v(l) <= b.v1)).map((l) => l.text);
+    expect(inside).toContain('12345678');
+    expect(inside).toContain('￥6.06');
+    expect(inside).not.toContain('开票日期：2023年05月08日');
+    expect(inside).not.toContain('名称：杭州某某贸易有限公司');
+  });
+
+  it('no number label among the lines: the place of the number is unknown', () => {
+    expect(keyRowBands(invoice().filter((l) => !l.text.startsWith('发票号码')), vatRows)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!hasFont)('2582-25 a region missing its number', () => {
+  // the invoice pasted small on a large sheet: its lines, read at the invoice's own scale, are those a sheet's detector handed on
+  const SHEET = { width: 2600, height: 2000 };
+  const AT = { x: 300, y: 200 };
+  let vat: VatCase;
+  let sheet: DecodedImage;
+  let lines: OcrLine[];
+
+  beforeAll(async () => {
+    vat = await renderVatInvoice(1801, 'normal', 'clean');
+    const paper = await loadImage(Buffer.from(vat.bytes));
+    const width = 1100, height = Math.round((paper.height * width) / paper.width);
+    const alone = createCanvas(width, height);
+    alone.getContext('2d').drawImage(paper, 0, 0, width, height);
+    const canvas = createCanvas(SHEET.width, SHEET.height);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, SHEET.width, SHEET.height);
+    ctx.drawImage(alone, AT.x, AT.y);
+    sheet = await decodeImage(new Uint8Array(await canvas.encode('png')));
+    const read = await pipeline.recognize(await decodeImage(new Uint8Array(await alone.encode('png'))), { minConfidence: 0 });
+    const shift = (p: { x: number; y: number }) => ({ x: p.x + AT.x, y: p.y + AT.y });
+    lines = read.lines.map((l) => pipeline.describeLine(l.quad.map(shift) as OcrLine['quad'], l, SHEET));
+  }, 120_000);
+
+  const regionOfLines = (kept: OcrLine[]) => regionOf(kept, SHEET, 1.5);
+  const number = () => vat.expected.InvoiceNo!;
+
+  it('has only its key rows read again, and gets its number', async () => {
+    // the sheet's reading lost the number's digits beside its label (No), and the number printed again
+    const kept = lines.flatMap((l) => (!l.text.includes(number()) ? [l] : /^No/.test(l.text) ? [{ ...l, text: 'No' }] : []));
+    expect(kept.length).toBeLessThan(lines.length);
+    const region = regionOfLines(kept);
+    // seen well enough to be handed on, and the crop would show it sharper: the case read again
+    expect(seenWell(region, () => detectorScale(sheet))).toBe(true);
+    expect(sharperAfresh(sheet, region)).toBe(true);
+    detected.length = 0;
+    const read = await readRegion(sheet, region, kept);
+    expect(read.document.Type).toBe('vat_invoice');
+    expect((read.document.Data as { Content: { InvoiceNo: string } }).Content.InvoiceNo).toBe(number());
+    // the number's row and the figures' rows, each a strip of a few lines of the crop's height
+    expect(detected.length).toBeGreaterThan(0);
+    expect(detected.length).toBeLessThanOrEqual(3);
+    for (const strip of detected) expect(strip.height).toBeLessThan(strip.width / 6);
+  }, 120_000);
+
+  it('has its whole crop read again when the number\'s label is lost as well', async () => {
+    const kept = lines.filter((l) => !l.text.includes(number()));
+    const region = regionOfLines(kept);
+    detected.length = 0;
+    const read = await readRegion(sheet, region, kept);
+    expect(read.document.Type).toBe('vat_invoice');
+    expect(detected).toHaveLength(1);
+    expect(detected[0]!.height).toBeGreaterThan(detected[0]!.width / 3);
+  }, 120_000);
+});
