@@ -77,7 +77,8 @@ export const sharperAfresh = (image: DecodedImage, region: Region, seenAt?: Seen
  * larger than they were seen (SHARPER), it reads the crop, enlarged when its print is small
  * (region.ts enlargement): the whole image's detector, seeing a large sheet
  * shrunk, draws looser boxes and now and then loses a character (安顺 read as 顺, G1418 as GI418)
- * that the crop seen at its own size gives.
+ * that the crop seen at its own size gives. For the key fields, only the rows printing them are
+ * read again where the type names them (rows.ts, types.ts keyRows).
  */
 export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[], seenAt?: SeenAt): Promise<ReadRegion> {
   const whole = detectorScale(image);

@@ -10,9 +10,12 @@ import { cropRegion, directional, enlargement, median, type Region } from './reg
  * again at the crop's own scale they come out right. Only the rows printing the key fields need
  * it: the rows of the lines that label or print them (types.ts keyRows: a VAT invoice's 发票号码
  * and its ¥ figures), across the whole width of the crop, so that a value printed beside its
- * label at the far end of the row is read again with it. Each row is widened to take in every
- * line it touches, so no line is cut by its edge; the lines read there replace the ones handed
- * on, and the rest are kept. A VAT invoice on a sheet of eight: 3 of its about 25 rows.
+ * label at the far end of the row is read again with it. Each row is cut as a strip a line
+ * height beyond its lines, so they are seen whole; the lines read there replace the ones handed
+ * on in the row, and the rest are kept. The rows follow the text's direction in the crop: a
+ * crop is cut level when its text runs within 1.5° of level (region.ts), and across a VAT
+ * invoice 880 px wide 1.7° moves a row by 26 px, more than a line's height. A VAT invoice on a
+ * sheet of eight: 2 or 3 strips among its about 25 rows.
  */
 
 /**
