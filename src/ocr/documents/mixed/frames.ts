@@ -1,9 +1,10 @@
 import { MAX_DET_SIDE } from '../../det/side';
 import type { Raster } from '../../image/raster';
+import type { Point } from '../../geometry/quad';
 import type { OcrLine } from '../../pipeline';
 import { detectTables, tableInk, textUnit } from '../table/detect';
 import { frameBox, makeFrame, weightedMedian } from '../table/frame';
-import { directional, type Region, regionOf, type Ruling, wholeImage } from './region';
+import { directional, median, type Region, regionOf, type Ruling, wholeImage } from './region';
 import { anchors } from './types';
 
 /*
@@ -110,6 +111,74 @@ export function joinFramed(groups: OcrLine[][], frames: RuledFrame[]): OcrLine[]
     }
   }
   return out.filter((g) => g.length > 0);
+}
+
+const luminance = (image: Raster, x: number, y: number): number | undefined => {
+  const X = Math.round(x), Y = Math.round(y);
+  if (X < 0 || Y < 0 || X >= image.width || Y >= image.height) return undefined;
+  const i = (Y * image.width + X) * 3;
+  return 0.3 * image.data[i]! + 0.59 * image.data[i + 1]! + 0.11 * image.data[i + 2]!;
+};
+
+/** a frame holding fewer lines is a box of a form (a label column, a totals cell), not the form */
+const FORM_LINES = 10;
+/** a rule is this much darker than the paper either side of it */
+const RULE_CONTRAST = 50;
+/** a rule runs on where this share of the way is rule */
+const RULE_SHARE = 0.9;
+
+/**
+ * Whether a rule runs on from `from` along unit direction (dx, dy) for `length` pixels: a thin
+ * dark run (a few pixels either side of the way: the corners are the detector's, at its scale)
+ * darker than the paper farther either side, nearly all the way. Print is no rule: its strokes
+ * leave gaps between characters.
+ */
+function ruleRunsOn(image: Raster, from: Point, dx: number, dy: number, length: number): boolean {
+  let steps = 0, dark = 0;
+  for (let t = 3; t <= length; t += 2) {
+    const x = from.x + dx * t, y = from.y + dy * t;
+    let ink = Infinity, paper = -Infinity;
+    for (let w = -10; w <= 10; w++) {
+      const v = luminance(image, x - dy * w, y + dx * w);
+      if (v === undefined) continue;
+      if (Math.abs(w) <= 5) ink = Math.min(ink, v);
+      paper = Math.max(paper, v);
+    }
+    steps++;
+    if (ink < paper - RULE_CONTRAST) dark++;
+  }
+  return steps > 0 && dark >= RULE_SHARE * steps;
+}
+
+/**
+ * Whether line `b` stands beside a ruled form that holds most of the lines of group `a`, out of
+ * the form's column (its extent along the rules ends half a line short of the form's side), while
+ * its own group `bGroup` is not of that form. A form's print lies in its column: its title and
+ * header above its rules, its notes and signatures below them, its margin's print turned (linked
+ * apart, regions.ts); print standing beside it is another document's. On one white a taxi
+ * receipt touching a VAT invoice's form, a note beside it on a white sheet, show no strip of
+ * background between them, and their print linked into the invoice's (bench seed 4). The frame
+ * found must be the form's whole width there: its top and bottom rules end at that side. The
+ * table detector also finds a form's inner boxes (a VAT invoice's 销售方 label column, its
+ * password area) and the form's rules run on beyond them to the rest of the form.
+ */
+export function besideForm(image: Raster, frames: RuledFrame[], a: OcrLine[], b: OcrLine, bGroup: OcrLine[]): boolean {
+  return frames.some((f) => {
+    const held = new Set(f.lines);
+    const most = (g: OcrLine[]) => 2 * g.filter((l) => held.has(l)).length >= g.length;
+    if (f.lines.length < FORM_LINES || !most(a) || most(bGroup)) return false;
+    // along the form's text: a form turned a quarter has its title and notes beside its rules as the image stands
+    const [p, q, r, o] = f.corners as [Point, Point, Point, Point];
+    const turned = Math.abs(Math.round(median(a.filter(directional).map((l) => l.box.angle)) / 90)) % 2 === 1;
+    const [tl, tr, br, bl] = turned ? [o, p, q, r] : [p, q, r, o];
+    const side = Math.hypot(tr.x - tl.x, tr.y - tl.y) || 1;
+    const [ux, uy] = [(tr.x - tl.x) / side, (tr.y - tl.y) / side];
+    const us = b.quad.map((p) => (p.x - tl.x) * ux + (p.y - tl.y) * uy);
+    const slack = b.box.h / 2, reach = 1.5 * b.box.h;
+    if (Math.max(...us) < -slack) return !ruleRunsOn(image, tl, -ux, -uy, reach) && !ruleRunsOn(image, bl, -ux, -uy, reach);
+    if (Math.min(...us) > side + slack) return !ruleRunsOn(image, tr, ux, uy, reach) && !ruleRunsOn(image, br, ux, uy, reach);
+    return false;
+  });
 }
 
 /** a region is ruled when at least this share of its lines lie inside a table's rules (its title and notes outside) */

@@ -1,7 +1,7 @@
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { classify } from './classify';
-import { joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImage } from './frames';
+import { besideForm, joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImage } from './frames';
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
 import { across, interleaved, together } from './placement';
@@ -90,8 +90,10 @@ class Groups {
   /** per root: the sum of its directional lines' unit vectors weighted by length */
   readonly heading: { cos: number; sin: number }[];
   readonly papers: Rgb[][];
-  /** `apart(i, j)`: lines i and j lie on two papers, whatever their groups (checked last: it looks at pixels) */
-  constructor(placed: Placed[], private readonly apart: (i: number, j: number) => boolean = () => false) {
+  /** per root: its lines' indices */
+  readonly lines: number[][];
+  /** `apart(i, j, A, B)`: lines i and j of groups A and B are two documents' (checked last: it looks at pixels) */
+  constructor(placed: Placed[], private readonly apart: (i: number, j: number, A: number[], B: number[]) => boolean = () => false) {
     this.parent = placed.map((_, i) => i);
     this.anchored = placed.map(({ line: l }) => new Set(anchors.filter((a) => a.test(l.text.replace(/\s+/g, ''))).map((a) => a.name)));
     this.heading = placed.map(({ line: l }) => {
@@ -99,6 +101,7 @@ class Groups {
       return { cos: w * Math.cos(rad), sin: w * Math.sin(rad) };
     });
     this.papers = placed.map((p) => [p.paper]);
+    this.lines = placed.map((_, i) => [i]);
   }
   find(i: number): number {
     while (this.parent[i] !== i) i = this.parent[i] = this.parent[this.parent[i]!]!;
@@ -115,11 +118,12 @@ class Groups {
     if (directed(ha) && directed(hb) && angleGap((Math.atan2(ha.sin, ha.cos) * 180) / Math.PI, (Math.atan2(hb.sin, hb.cos) * 180) / Math.PI) > TURN_TOLERANCE) return false;
     // as loosely as fragments (adoptFragments): light falls unevenly over a receipt in a photo
     if (colourGap(medianPaper(this.papers[a]!), medianPaper(this.papers[b]!)) > 2 * PAPER_DIFFERENCE) return false;
-    if (this.apart(i, j)) return false;
+    if (this.apart(i, j, this.lines[a]!, this.lines[b]!)) return false;
     this.parent[b] = a;
     for (const name of B) A.add(name);
     this.heading[a] = { cos: ha.cos + hb.cos, sin: ha.sin + hb.sin };
     this.papers[a]!.push(...this.papers[b]!);
+    this.lines[a]!.push(...this.lines[b]!);
     return true;
   }
   members(count: number): number[][] {
@@ -129,7 +133,7 @@ class Groups {
   }
 }
 
-function linkLines(image: Raster, placed: Placed[]): OcrLine[][] {
+function linkLines(image: Raster, placed: Placed[], frames: RuledFrame[]): OcrLine[][] {
   const lines = placed.map((p) => p.line);
   const edges: { i: number; j: number; d: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -139,7 +143,10 @@ function linkLines(image: Raster, placed: Placed[]): OcrLine[][] {
     }
   }
   edges.sort((x, y) => x.d - y.d);
-  const groups = new Groups(placed, (i, j) => stripBetween(image, placed[i]!.line, placed[j]!.line, [placed[i]!.paper, placed[j]!.paper], lines, PAPER_DIFFERENCE));
+  const of = (g: number[]) => g.map((k) => lines[k]!);
+  // print beside a ruled form is not the form's (frames.ts); a strip of background between two lines parts their papers (paper.ts)
+  const apart = (i: number, j: number, A: number[], B: number[]) => besideForm(image, frames, of(A), lines[j]!, of(B)) || besideForm(image, frames, of(B), lines[i]!, of(A)) || stripBetween(image, lines[i]!, lines[j]!, [placed[i]!.paper, placed[j]!.paper], lines, PAPER_DIFFERENCE);
+  const groups = new Groups(placed, apart);
   for (const { i, j } of edges) groups.join(i, j);
   return groups.members(lines.length).map((m) => m.map((i) => lines[i]!));
 }
@@ -268,7 +275,7 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const papers = new Map(placed.map((p) => [p.line, p.paper]));
   // the lines of a ruled table are one document however far apart its cells lie (frames.ts)
   const frames = ruledFrames(image, lines);
-  const groups = adoptFragments(joinFramed(linkLines(image, placed), frames), image, papers, frames)
+  const groups = adoptFragments(joinFramed(linkLines(image, placed, frames), frames), image, papers, frames)
     // a stray mark read as a character or two is no document
     .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
   if (groups.length === 0) return [];

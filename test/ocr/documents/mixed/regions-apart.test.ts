@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { besideForm, type RuledFrame } from '../../../../src/ocr/documents/mixed/frames';
 import { findRegions } from '../../../../src/ocr/documents/mixed/regions';
+import type { OcrLine } from '../../../../src/ocr/pipeline';
 import { canvas, DESK, fill, line, note, type Rgb, texts, WHITE } from './drawn';
 
 /*
@@ -136,5 +138,63 @@ describe('2582-25 regions: one page of text blocks', () => {
     fill(image, { x: 40, y: 40, w: 500, h: 300 }, WHITE);
     fill(image, { x: 660, y: 40, w: 500, h: 300 }, WHITE);
     expect(findRegions(image, [...note(100, 100), ...note(720, 100)])).toHaveLength(2);
+  });
+});
+
+describe('2582-25 regions: print beside a ruled form', () => {
+  const INK: Rgb = [70, 60, 60];
+  /** a ruled form 700 × 400 px at (100, 150): five rows of three cells, each cell's text 20 px high */
+  const form = (image: ReturnType<typeof canvas>) => {
+    for (let r = 0; r <= 5; r++) fill(image, { x: 100, y: 150 + 80 * r, w: 702, h: 2 }, INK);
+    for (const x of [100, 300, 550, 800]) fill(image, { x, y: 150, w: 2, h: 402 }, INK);
+    const cells = [['名称：', '杭州瑞佳贸易有限公司', '密码区'], ['纳税人识别号：', '91330106P28584636A', '*9*9><87<<238*2*'], ['地址、电话：', '杭州市西湖区解放路115号', '3<4<-73<017+1819'], ['开户行及账号：', '招商银行杭州高新支行', '税额￥440.62'], ['价税合计（大写）', '柒仟柒佰捌拾肆元肆角', '（小写）￥7784.40']];
+    return cells.flatMap((row, r) => row.map((t, c) => line(t, [115, 315, 565][c]!, 190 + 80 * r, [170, 220, 220][c]!)));
+  };
+  /** a note whose rows stand beside the form's right column, 40 px right of its rule: within the link reach of its cells */
+  const memo = [line('会议纪要', 840, 190, 160), line('时间：2021年4月16日', 840, 230, 420), line('地点：三楼第二会议室', 840, 270, 420), line('议题：季度报销流程调整', 840, 310, 420)];
+
+  it('a note beside a ruled form on one white is a document of its own: a form\'s print lies in its column', () => {
+    const image = canvas(1300, 700, WHITE);
+    const cells = form(image);
+    expect(texts(findRegions(image, [...cells, ...memo]))).toEqual(expect.arrayContaining([memo.map((l) => l.text).sort()]));
+  });
+
+  it('the form\'s title and header above its rules, in its column, are its own', () => {
+    const image = canvas(1300, 700, WHITE);
+    const cells = form(image);
+    const head = [line('浙江增值税普通发票', 300, 60, 260), line('开票日期：2023年05月08日', 560, 110, 240)];
+    expect(texts(findRegions(image, [...head, ...cells]))).toEqual([[...head, ...cells].map((l) => l.text).sort()]);
+  });
+});
+
+describe('2582-25 regions: which ruled frame is a form\'s whole width', () => {
+  const INK: Rgb = [70, 60, 60];
+  const cells = Array.from({ length: 12 }, (_, k) => line(`单元${k}`, 120 + 180 * (k % 3), 190 + 80 * Math.floor(k / 3), 120));
+  const frame: RuledFrame = { lines: cells, skew: 0, corners: [{ x: 100, y: 150 }, { x: 640, y: 150 }, { x: 640, y: 470 }, { x: 100, y: 470 }] };
+  const beside = line('名称：杭州瑞佳贸易有限公司', 700, 190, 300);
+  const box = (image: ReturnType<typeof canvas>) => {
+    for (const y of [150, 470]) fill(image, { x: 100, y: y - 1, w: 540, h: 3 }, INK);
+    for (const x of [100, 640]) fill(image, { x: x - 1, y: 150, w: 3, h: 320 }, INK);
+  };
+
+  it('a box whose top and bottom rules run on past its side is one of a form\'s boxes: the print beyond it is the form\'s', () => {
+    const image = canvas(1100, 600, WHITE);
+    box(image);
+    expect(besideForm(image, [frame], cells, beside, [beside])).toBe(true);
+    // a box of a few lines is a box of a form (a label column, a totals cell), not the form
+    const few = { ...frame, lines: cells.slice(0, 3) };
+    expect(besideForm(image, [few], few.lines, beside, [beside])).toBe(false);
+    // the form's rules run on to its other columns
+    for (const y of [150, 470]) fill(image, { x: 640, y: y - 1, w: 420, h: 3 }, INK);
+    expect(besideForm(image, [frame], cells, beside, [beside])).toBe(false);
+  });
+
+  it('a form turned a quarter has its header beside its rules as the image stands: that is above it as it reads', () => {
+    const image = canvas(1100, 600, WHITE);
+    box(image);
+    // the same lines running down the image: the line at the right of the frame is above or below the form's text
+    const turn = (l: OcrLine): OcrLine => ({ ...l, box: { ...l.box, angle: 90 } });
+    const [down, across] = [cells.map(turn), turn(beside)];
+    expect(besideForm(image, [{ ...frame, lines: down }], down, across, [across])).toBe(false);
   });
 });
