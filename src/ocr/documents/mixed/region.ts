@@ -229,3 +229,15 @@ export function linesInCrop(region: Region, lines: OcrLine[]): OcrLine[] {
     .filter((l) => inQuad(region.quad, l.box.cx, l.box.cy))
     .map((l) => describeLine(l.quad.map(toCrop) as Quad, l, { width: w, height: h }));
 }
+
+/** Rows of regions top to bottom (tops within half a region's height), left to right in a row. */
+export function regionOrder(regions: Region[]): Region[] {
+  const sorted = [...regions].sort((a, b) => a.roi.Y - b.roi.Y);
+  const rows: Region[][] = [];
+  for (const r of sorted) {
+    const row = rows[rows.length - 1];
+    if (row && r.roi.Y < row[0]!.roi.Y + Math.min(row[0]!.roi.H, r.roi.H) / 2) row.push(r);
+    else rows.push([r]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.roi.X - b.roi.X));
+}

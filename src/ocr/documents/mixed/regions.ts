@@ -5,7 +5,7 @@ import { besideForm, joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ru
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
 import { across, interleaved, together } from './placement';
-import { directional, type Region, regionOf, wholeImage } from './region';
+import { directional, type Region, regionOf, regionOrder, wholeImage } from './region';
 import { anchors } from './types';
 
 /*
@@ -181,10 +181,13 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   // shape of their type, so two VAT invoices one above the other stay two. A grid of cells is a
   // form's boxes as much as a table: a table piece bearing the document's own cues (a VAT
   // invoice's seller box and totals, torn off below its empty item rows, say 价税合计 and
-  // 纳税人识别号) is a box of that form, within its shape
+  // 纳税人识别号) is a box of that form, within its shape. A document told by its anchor alone, of no
+  // type yet, takes in a typed piece within the piece's type's shape: the piece bore its cues (an
+  // electronic VAT invoice's title torn off its body, whose labels were misread: 厂票口期)
   const bears = (k: number, type: string) => kinds[k]!.evidence.some((e) => e.type === type && e.score > 0);
+  const untold = (m: number) => anchored[m] && kinds[m]!.rule === undefined;
   const fits = (k: number, m: number, withinShape: boolean) =>
-    !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (kinds[k]!.type === 'table' && bears(k, kinds[m]!.type) && withinShape);
+    !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || ((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m)) && withinShape;
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
   // compared loosely, group to group or under the two lines that meet (light falls unevenly
@@ -202,7 +205,7 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
     out.forEach((other, m) => {
       if (m === k || !isDocument[m] || other.length === 0) return;
       const frame = regionOf(other, image, 0);
-      const { inColumn, spans, overhangs, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape);
+      const { inColumn, spans, overhangs, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape ?? (untold(m) ? kinds[k]!.rule?.shape : undefined));
       // a document of a type with a shape takes in nothing beyond it
       if ((shaped && !withinShape) || !fits(k, m, withinShape)) return;
       let near: (typeof candidates)[number] | undefined;
@@ -243,18 +246,6 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   });
   }
   return out.filter((g) => g.length > 0);
-}
-
-/** Rows of regions top to bottom (tops within half a region's height), left to right in a row. */
-function regionOrder(regions: Region[]): Region[] {
-  const sorted = [...regions].sort((a, b) => a.roi.Y - b.roi.Y);
-  const rows: Region[][] = [];
-  for (const r of sorted) {
-    const row = rows[rows.length - 1];
-    if (row && r.roi.Y < row[0]!.roi.Y + Math.min(row[0]!.roi.H, r.roi.H) / 2) row.push(r);
-    else rows.push([r]);
-  }
-  return rows.flatMap((row) => row.sort((a, b) => a.roi.X - b.roi.X));
 }
 
 /**

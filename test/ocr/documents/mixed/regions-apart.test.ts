@@ -117,6 +117,21 @@ describe('2582-25 regions: invoices\' titles', () => {
     ];
     expect(texts(findRegions(image, [...title, ...body]))).toEqual([[...title, ...body].map((l) => l.text).sort()]);
   });
+
+  it('a body told by its anchors alone, its labels misread (no type), takes in its title: the title bears the type', () => {
+    const image = canvas(1600, 800, WHITE);
+    const title = [line('浙江增值税电子普通发票', 350, 100, 300), line('国家税务总局', 420, 140, 160)];
+    const body = [
+      line('发票代码：033001900111', 100, 250, 260),
+      line('发票号码：74260161', 380, 250, 260),
+      line('厂票口期：2019年11月07日', 380, 290, 260),
+      line('名称：杭州瑞仕文化传播有限公司', 100, 330, 400),
+      line('纳税人记别号：91330106826143980N', 100, 370, 400),
+    ];
+    // a taxi receipt far to the right: two documents, so the title is no scrap of one
+    const receipt = taxi(1150, 100);
+    expect(texts(findRegions(image, [...title, ...body, ...receipt]))).toEqual(expect.arrayContaining([[...title, ...body].map((l) => l.text).sort()]));
+  });
 });
 
 describe('2582-25 regions: one page of text blocks', () => {
