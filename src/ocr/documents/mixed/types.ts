@@ -6,6 +6,7 @@ import { certain, LETTERS, parsePlate, PROVINCES } from '../plate/grammar';
 import plate from '../plate';
 import table from '../table';
 import taxi_invoice from '../taxi_invoice';
+import { LABELS as TAXI_LABELS } from '../taxi_invoice/fields';
 import train_ticket from '../train_ticket';
 import vat_invoice from '../vat_invoice';
 import { figureToCents } from '../vat_invoice/capital';
@@ -125,6 +126,9 @@ const part = (data: unknown, key: string): Fields => ((data as Fields | null)?.[
 /** a taxi receipt's keyed item (taxi_invoice Data: Invoices[].Items[] with Key) */
 const taxiItem = (data: unknown, key: string) => ((data as { Invoices?: { Items?: { Key?: string; Text: string }[] }[] }).Invoices?.[0]?.Items ?? []).find((i) => i.Key === key)?.Text;
 
+/** The label a taxi receipt's extractor takes a field by. */
+const taxiLabel = (field: string): RegExp => TAXI_LABELS.find((l) => l.field === field)!.re;
+
 /** A VAT invoice's amount before tax and its tax add up to its total, or one of them was not read. */
 const totalsAgree = (c: Fields): boolean => {
   const [without, tax, total] = [c.WithoutTaxAmount, c.TaxAmount, c.InvoiceAmount].map((v) => figureToCents(String(v ?? '')));
@@ -191,6 +195,11 @@ export const typeRules: TypeRule[] = [
     // a roll receipt about 2.5 times as tall as wide
     shape: 3,
     keyFields: (d) => filled(taxiItem(d, 'InvoiceNo')) && filled(taxiItem(d, 'Amount')),
+    // the labels the extractor reads the number and the amount by (taxi_invoice/fields.ts), and
+    // the amount's ¥ figure: a meter prints its values beside pre-printed labels, often a row off
+    // them (a Shenzhen receipt's values stand a row below their labels), so the figure's own row
+    // is read again as well as its label's
+    keyRows: [taxiLabel('InvoiceNo'), new RegExp(`${taxiLabel('Amount').source}|^[¥￥]`)],
   },
   {
     type: 'plate',
