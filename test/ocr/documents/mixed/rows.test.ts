@@ -33,6 +33,7 @@ vi.mock('../../../../src/ocr/pipeline', async (original) => {
 });
 
 const vatRows = typeRules.find((r) => r.type === 'vat_invoice')!.keyRows!;
+const taxiRows = () => typeRules.find((r) => r.type === 'taxi_invoice')!.keyRows!;
 
 describe('2582-25 the rows of key fields', () => {
   /** A VAT invoice's rows, 20 px lines 40 px apart, turned by `deg` degrees (a sheet pasted askew). */
@@ -82,6 +83,38 @@ describe('2582-25 the rows of key fields', () => {
 
   it('no number label among the lines: the place of the number is unknown', () => {
     expect(keyRowBands(invoice().filter((l) => !l.text.startsWith('发票号码')), vatRows)).toBeUndefined();
+  });
+
+  /**
+   * A taxi receipt whose meter printed its values a row below their pre-printed labels (as a
+   * Shenzhen receipt's often are), 20 px lines 40 px apart; the amount's value was misread.
+   */
+  const receipt = () => [
+    line('深圳市出租汽车专用发票', 40, 40, 300),
+    line('发票代码144032270119', 40, 100, 260),
+    line('发票号码13284038', 40, 140, 220),
+    line('车号：', 20, 220, 60),
+    line('证号：', 20, 260, 60),
+    line('BOP2291', 200, 260, 100),
+    line('单价：', 20, 300, 60),
+    line('里程：', 20, 340, 60),
+    line('2.70元', 200, 340, 80),
+    line('金额：', 20, 380, 60),
+    line('10.56KM', 200, 380, 100),
+    line('另收附加费：', 20, 420, 120),
+    line('￥健小50元', 200, 420, 110),
+    line('卡号：', 20, 460, 60),
+    line('年0.00元', 200, 460, 90),
+  ];
+
+  it('a taxi receipt: the row of its number, its amount\'s label and its ¥ figure a row below, nothing else', () => {
+    const lines = receipt();
+    const bands = keyRowBands(lines, taxiRows())!;
+    expect(texts(lines, bands).sort()).toEqual(['发票号码13284038', '金额：', '10.56KM', '另收附加费：', '￥健小50元'].sort());
+  });
+
+  it('a taxi receipt whose number\'s row was not read: its place is unknown', () => {
+    expect(keyRowBands(receipt().filter((l) => !l.text.startsWith('发票号码')), taxiRows())).toBeUndefined();
   });
 });
 
