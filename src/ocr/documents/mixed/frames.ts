@@ -1,6 +1,6 @@
 import { MAX_DET_SIDE } from '../../det/side';
-import type { Raster } from '../../image/raster';
 import type { Point } from '../../geometry/quad';
+import { lumaAt, type Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { detectTables, tableInk, textUnit } from '../table/detect';
 import { frameBox, makeFrame, weightedMedian } from '../table/frame';
@@ -113,11 +113,11 @@ export function joinFramed(groups: OcrLine[][], frames: RuledFrame[]): OcrLine[]
   return out.filter((g) => g.length > 0);
 }
 
-const luminance = (image: Raster, x: number, y: number): number | undefined => {
+/** The grey level at (x, y), or undefined off the image. */
+const lumaOf = (image: Raster, x: number, y: number): number | undefined => {
   const X = Math.round(x), Y = Math.round(y);
   if (X < 0 || Y < 0 || X >= image.width || Y >= image.height) return undefined;
-  const i = (Y * image.width + X) * 3;
-  return 0.3 * image.data[i]! + 0.59 * image.data[i + 1]! + 0.11 * image.data[i + 2]!;
+  return lumaAt(image.data, (Y * image.width + X) * 3);
 };
 
 /** a frame holding fewer lines is a box of a form (a label column, a totals cell), not the form */
@@ -139,7 +139,7 @@ function ruleRunsOn(image: Raster, from: Point, dx: number, dy: number, length: 
     const x = from.x + dx * t, y = from.y + dy * t;
     let ink = Infinity, paper = -Infinity;
     for (let w = -10; w <= 10; w++) {
-      const v = luminance(image, x - dy * w, y + dx * w);
+      const v = lumaOf(image, x - dy * w, y + dx * w);
       if (v === undefined) continue;
       if (Math.abs(w) <= 5) ink = Math.min(ink, v);
       paper = Math.max(paper, v);

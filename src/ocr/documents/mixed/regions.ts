@@ -187,7 +187,7 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   const bears = (k: number, type: string) => kinds[k]!.evidence.some((e) => e.type === type && e.score > 0);
   const untold = (m: number) => anchored[m] && kinds[m]!.rule === undefined;
   const fits = (k: number, m: number, withinShape: boolean) =>
-    !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || ((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m)) && withinShape;
+    !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m)) && withinShape);
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
   // compared loosely, group to group or under the two lines that meet (light falls unevenly
