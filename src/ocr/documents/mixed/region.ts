@@ -37,11 +37,11 @@ export const median = (xs: number[]) => {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 };
 
-/** Lines long enough to show their direction (a lone character's box says nothing). */
-/** a line long enough for its angle to tell the text's direction */
+/** A line long enough for its angle to tell the text's direction (a lone character's box says nothing). */
 export const directional = (l: OcrLine) => l.box.w >= 2 * l.box.h;
 
-const angleGap = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
+/** The angle between two directions (degrees, 0 to 180). */
+export const angleGap = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
 
 /**
  * The direction most of the text runs (radians): the mean of the lines within 30° of the

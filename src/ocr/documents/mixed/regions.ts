@@ -5,7 +5,7 @@ import { besideForm, joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ru
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
 import { across, interleaved, together } from './placement';
-import { directional, type Region, regionOf, regionOrder, wholeImage } from './region';
+import { angleGap, directional, type Region, regionOf, regionOrder, wholeImage } from './region';
 import { anchors } from './types';
 
 /*
@@ -39,8 +39,6 @@ const PAPER_DIFFERENCE = 30;
 const SCRAP_SHARE = 0.25;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
 const MARGIN = 1.5;
-
-const angleGap = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
 
 /** Gaps between two lines along and across the text of the longer one, in pixels. */
 function gaps(a: OcrLine, b: OcrLine): { along: number; across: number } {

@@ -1,7 +1,7 @@
 import type { Point, Quad } from '../../geometry/quad';
 import type { DecodedImage } from '../../image/decode';
 import { describeLine, type OcrLine, recognize } from '../../pipeline';
-import { cropRegion, directional, enlargement, median, type Region } from './region';
+import { angleGap, cropRegion, directional, enlargement, median, type Region } from './region';
 
 /*
  * The rows of a region's key fields read again, instead of its whole crop. Lines handed on from
@@ -37,8 +37,6 @@ const ACROSS = 30;
  * half a line from the row's centres and is not taken (a row's lines stand about 1.5 line heights apart or more).
  */
 const REACH = 1.5;
-
-const angleGap = (a: number, b: number) => Math.abs(((((a - b + 180) % 360) + 360) % 360) - 180);
 
 /** The direction the crop's text runs (degrees): its long lines' median; a crop is cut upright, so about 0. */
 export function textAngle(lines: OcrLine[]): number {
