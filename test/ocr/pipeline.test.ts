@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recognize } from '../../src/ocr/pipeline';
+import { recognize, turnedAmongUpright } from '../../src/ocr/pipeline';
 import { charAccuracy, exactLines, renderDocument, type Variant } from '../support/synth/index';
 import { corpusFile, hasCorpus, hasFont } from './fixtures';
 
@@ -120,3 +120,19 @@ describe.skipIf(!hasCorpus)('recognize() on corpus photos', () => {
   });
 });
 
+
+describe('turnedAmongUpright', () => {
+  it('reads again the lines turned over among upright ones, each axis judged apart', () => {
+    // six lines along the image, one turned over; four turned a quarter (a receipt turned the
+    // other way), all turned over: only the lone one is doubted
+    const turned = [false, false, true, false, false, false, true, true, true, true];
+    const quarter = [false, false, false, false, false, false, true, true, true, true];
+    expect(turnedAmongUpright(turned, quarter)).toEqual([2]);
+  });
+
+  it('doubts a line turned a quarter and over among such lines read upright', () => {
+    const turned = [true, true, true, false, false, true];
+    const quarter = [false, false, false, true, true, true];
+    expect(turnedAmongUpright(turned, quarter)).toEqual([5]);
+  });
+});
