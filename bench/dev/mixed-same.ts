@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { loadQrDecoder } from '../../src/ocr/qr/decode';
+import { readRegion } from '../../src/ocr/documents/mixed/read';
+import { findRegions } from '../../src/ocr/documents/mixed/regions';
+import { rereadSmallPrint } from '../../src/ocr/documents/mixed/small-print';
+import { decodeImage } from '../../src/ocr/image/decode';
+import { recognize } from '../../src/ocr/pipeline';
+import { prepareThread, threadSettings } from '../../src/ocr/runtime/thread-setup';
+
+/*
+ * Everything 2582-25 computes on each image, to show that a change to how it computes leaves
+ * its output as it was: the whole image's lines, the regions found, the lines after the small
+ * print is read again with the scale each was seen at, the regions found again, and each
+ * region's Data and remarks, in the order of mixed.ts's extract (this thread set up as a pool
+ * worker, as mixed-task.ts does), every number as JSON writes it (to the last bit). Run it in
+ * two checkouts and compare the files (`cmp`). Runs the models.
+ *   npx tsx bench/dev/mixed-same.ts <out.json> <image or directory>... [--only <regular expression>]
+ */
+
+const args = process.argv.slice(2);
+const out = args.shift()!;
+const at = args.indexOf('--only');
+const only = new RegExp(at >= 0 ? args.splice(at, 2)[1]! : '.');
+const files = args.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).filter((n) => n.endsWith('.jpg') && only.test(n)).sort().map((n) => `${p}/${n}`) : [p]));
+
+await Promise.all([prepareThread(threadSettings()), loadQrDecoder()]);
+const result: Record<string, unknown> = {};
+for (const file of files) {
+  const image = await decodeImage(new Uint8Array(readFileSync(file)));
+  const first = (await recognize(image, { minConfidence: 0 })).lines;
+  const confident = (lines: typeof first) => lines.filter((l) => l.confidence >= 0.5);
+  const regions = findRegions(image, confident(first));
+  const again = await rereadSmallPrint(image, first, regions);
+  const regrouped = again.lines !== first ? findRegions(image, confident(again.lines)) : regions;
+  const read = await Promise.all(regrouped.map((region) => readRegion(image, region, again.lines, again.seenAt)));
+  result[file.split('/').pop()!] = {
+    first,
+    regions,
+    again: again.lines === first ? 'same' : again.lines.map((l) => ({ ...l, seenAt: again.seenAt.get(l) })),
+    regrouped: regrouped === regions ? 'same' : regrouped,
+    read,
+  };
+  console.log(file, first.length, 'lines', regrouped.length, 'regions');
+}
+writeFileSync(out, JSON.stringify(result, null, 1));
+process.exit(0);
