@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { insideQuad, orderCorners, rotateCorners, type Quad } from '../../src/ocr/geometry/quad';
 import { convexHull, minAreaRect, rectCorners } from '../../src/ocr/geometry/rect';
-import { warpQuad } from '../../src/ocr/geometry/warp';
-import { createRaster } from '../../src/ocr/image/raster';
+import { homography, warpQuad } from '../../src/ocr/geometry/warp';
+import { createRaster, type Raster } from '../../src/ocr/image/raster';
 import { readingOrder } from '../../src/ocr/order';
 import { editDistance, normaliseText } from '../../src/ocr/text';
 
@@ -34,6 +34,65 @@ describe('geometry', () => {
     // read from the bottom-right corner: the page turned half a turn
     const turned = warpQuad(src, rotateCorners(whole, 2), 8, 4, 8, 4);
     expect(Array.from(turned.data.subarray((2 * 8 + 5) * 3, (2 * 8 + 5) * 3 + 3))).toEqual([0, 0, 0]);
+  });
+});
+
+/** warpQuad as it was before its products were taken per column and row: every sample from the homography. */
+function warpPerSample(src: Raster, q: Quad, outW: number, outH: number, srcW: number, srcH: number): Raster {
+  const out = createRaster(outW, outH);
+  const [h0, h1, h2, h3, h4, h5, h6, h7] = homography(q, outW, outH) as [number, number, number, number, number, number, number, number];
+  const kx = Math.max(1, Math.min(4, Math.ceil(srcW / outW - 0.25)));
+  const ky = Math.max(1, Math.min(4, Math.ceil(srcH / outH - 0.25)));
+  const { width: sw, height: sh, data } = src;
+  const n = kx * ky;
+  let o = 0;
+  for (let y = 0; y < outH; y++) {
+    for (let x = 0; x < outW; x++) {
+      const a = [0, 0, 0];
+      for (let sy = 0; sy < ky; sy++) {
+        const dy = y + (sy + 0.5) / ky;
+        for (let sx = 0; sx < kx; sx++) {
+          const dx = x + (sx + 0.5) / kx;
+          const d = h6 * dx + h7 * dy + 1;
+          const fx = Math.min(sw - 1, Math.max(0, (h0 * dx + h1 * dy + h2) / d - 0.5));
+          const fy = Math.min(sh - 1, Math.max(0, (h3 * dx + h4 * dy + h5) / d - 0.5));
+          const x0 = Math.floor(fx), y0 = Math.floor(fy);
+          const x1 = Math.min(sw - 1, x0 + 1), y1 = Math.min(sh - 1, y0 + 1);
+          const ax = fx - x0, ay = fy - y0;
+          for (let c = 0; c < 3; c++) {
+            const at = (px: number, py: number) => data[(py * sw + px) * 3 + c]!;
+            const top = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * ax;
+            const bottom = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * ax;
+            a[c]! += top + (bottom - top) * ay;
+          }
+        }
+      }
+      for (let c = 0; c < 3; c++) out.data[o++] = a[c]! / n + 0.5;
+    }
+  }
+  return out;
+}
+
+describe('warpQuad', () => {
+  it('cuts every pixel as the per-sample warp does: level and turned quads, scaled up and down, at the border', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const src = createRaster(97, 61);
+    src.data.forEach((_, i) => (src.data[i] = Math.floor(random() * 256)));
+    const quads: Quad[] = [
+      [{ x: 10, y: 5 }, { x: 50, y: 5 }, { x: 50, y: 25 }, { x: 10, y: 25 }],
+      [{ x: 10.3, y: 5.7 }, { x: 80.1, y: 5.7 }, { x: 80.1, y: 40.2 }, { x: 10.3, y: 40.2 }],
+      [{ x: 12, y: 8 }, { x: 70, y: 14 }, { x: 68.5, y: 30 }, { x: 10.5, y: 24 }],
+      [{ x: 5, y: 3 }, { x: 90, y: 9 }, { x: 80, y: 58 }, { x: 15, y: 50 }],
+      [{ x: -6, y: -4 }, { x: 103, y: -4 }, { x: 103, y: 66 }, { x: -6, y: 66 }],
+      [{ x: 60, y: 50 }, { x: 20, y: 52 }, { x: 18, y: 10 }, { x: 58, y: 8 }],
+    ];
+    for (const q of quads) {
+      const w = Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y), h = Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y);
+      for (const [outW, outH] of [[Math.round(w), Math.round(h)], [Math.ceil(1.7 * w), Math.ceil(1.7 * h)], [Math.ceil((48 * w) / h), 48], [Math.ceil(w / 2.6), Math.ceil(h / 3.3)], [7, 5]] as const) {
+        expect(warpQuad(src, q, outW, outH, w, h).data, `${JSON.stringify(q)} to ${outW}×${outH}`).toEqual(warpPerSample(src, q, outW, outH, w, h).data);
+      }
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import type { Quad } from './quad';
  */
 
 /** Homography coefficients h0..h7 (h8 = 1) mapping (0,0),(w,0),(w,h),(0,h) onto the quad. */
-function homography(q: Quad, w: number, h: number): number[] {
+export function homography(q: Quad, w: number, h: number): number[] {
   const src = [[0, 0], [w, 0], [w, h], [0, h]] as const;
   const a: number[][] = [];
   for (let i = 0; i < 4; i++) {
@@ -37,43 +37,83 @@ function homography(q: Quad, w: number, h: number): number[] {
   return a.map((row) => row[8]!);
 }
 
-/** `srcW`×`srcH` is the quad's own size in the source, which sets the sampling density. */
+/** One channel between four source pixels (byte offsets), by weights ax across and ay down. */
+const bilinear = (data: Uint8Array, i00: number, i01: number, i10: number, i11: number, ax: number, ay: number) => {
+  const top = data[i00]! + (data[i01]! - data[i00]!) * ax;
+  const bottom = data[i10]! + (data[i11]! - data[i10]!) * ax;
+  return top + (bottom - top) * ay;
+};
+
+/** f times the k samples of each of n output pixels along one axis, which lie at i + (s + 0.5) / k. */
+function sampled(n: number, k: number, f: number): Float64Array {
+  const out = new Float64Array(n * k);
+  for (let i = 0; i < n; i++) for (let s = 0; s < k; s++) out[i * k + s] = f * (i + (s + 0.5) / k);
+  return out;
+}
+
+/**
+ * `srcW`×`srcH` is the quad's own size in the source, which sets the sampling density.
+ *
+ * Sample (dx, dy) comes from source point ((h0·dx + h1·dy + h2) / d, (h3·dx + h4·dy + h5) / d),
+ * d = h6·dx + h7·dy + 1. The products with dx are the same down a column and those with dy
+ * along a row, so they are taken once per column and row (most of a large crop's time went to
+ * them); the sums and quotients are made in the same order as ever, so every pixel is what it
+ * was. Whole pixels by `| 0`: the point is clamped to the image first, so it is never negative.
+ * A crop scaled up (every text line 48 px high from smaller print, an area of small print
+ * enlarged) takes one sample a pixel, without the sums.
+ */
 export function warpQuad(src: Raster, q: Quad, outW: number, outH: number, srcW: number, srcH: number): Raster {
-  const out = createRaster(outW, outH);
   const [h0, h1, h2, h3, h4, h5, h6, h7] = homography(q, outW, outH) as [number, number, number, number, number, number, number, number];
   const kx = Math.max(1, Math.min(4, Math.ceil(srcW / outW - 0.25)));
   const ky = Math.max(1, Math.min(4, Math.ceil(srcH / outH - 0.25)));
+  const x0s = sampled(outW, kx, h0), x3s = sampled(outW, kx, h3), x6s = sampled(outW, kx, h6);
+  const y1s = sampled(outH, ky, h1), y4s = sampled(outH, ky, h4), y7s = sampled(outH, ky, h7);
   const { width: sw, height: sh, data } = src;
+  const W1 = sw - 1, H1 = sh - 1, row = sw * 3;
+  const out = createRaster(outW, outH);
   const n = kx * ky;
   const o8 = out.data;
-  // per-channel sums in locals, not an array: this loop was the largest share of a plate
-  // crop's own CPU (issue 17); the arithmetic, and so every pixel, is what it was
   let o = 0;
+  if (n === 1) {
+    for (let y = 0; y < outH; y++) {
+      const p1 = y1s[y]!, p4 = y4s[y]!, p7 = y7s[y]!;
+      for (let x = 0; x < outW; x++) {
+        const d = x6s[x]! + p7 + 1;
+        const fx = Math.min(W1, Math.max(0, (x0s[x]! + p1 + h2) / d - 0.5));
+        const fy = Math.min(H1, Math.max(0, (x3s[x]! + p4 + h5) / d - 0.5));
+        const x0 = fx | 0, y0 = fy | 0;
+        const ax = fx - x0, ay = fy - y0;
+        const i00 = (y0 * sw + x0) * 3;
+        const i01 = x0 < W1 ? i00 + 3 : i00;
+        const i10 = y0 < H1 ? i00 + row : i00, i11 = y0 < H1 ? i01 + row : i01;
+        o8[o++] = bilinear(data, i00, i01, i10, i11, ax, ay) + 0.5;
+        o8[o++] = bilinear(data, i00 + 1, i01 + 1, i10 + 1, i11 + 1, ax, ay) + 0.5;
+        o8[o++] = bilinear(data, i00 + 2, i01 + 2, i10 + 2, i11 + 2, ax, ay) + 0.5;
+      }
+    }
+    return out;
+  }
+  // per-channel sums in locals, not an array: this loop was the largest share of a plate
+  // crop's own CPU (issue 17)
   for (let y = 0; y < outH; y++) {
     for (let x = 0; x < outW; x++) {
       let a0 = 0, a1 = 0, a2 = 0;
       for (let sy = 0; sy < ky; sy++) {
-        const dy = y + (sy + 0.5) / ky;
+        const j = y * ky + sy;
+        const p1 = y1s[j]!, p4 = y4s[j]!, p7 = y7s[j]!;
         for (let sx = 0; sx < kx; sx++) {
-          const dx = x + (sx + 0.5) / kx;
-          const d = h6 * dx + h7 * dy + 1;
-          // continuous source coordinate → pixel-centre grid, clamped (border replicate)
-          const fx = Math.min(sw - 1, Math.max(0, (h0 * dx + h1 * dy + h2) / d - 0.5));
-          const fy = Math.min(sh - 1, Math.max(0, (h3 * dx + h4 * dy + h5) / d - 0.5));
-          const x0 = Math.floor(fx), y0 = Math.floor(fy);
-          const x1 = Math.min(sw - 1, x0 + 1), y1 = Math.min(sh - 1, y0 + 1);
+          const i = x * kx + sx;
+          const d = x6s[i]! + p7 + 1;
+          const fx = Math.min(W1, Math.max(0, (x0s[i]! + p1 + h2) / d - 0.5));
+          const fy = Math.min(H1, Math.max(0, (x3s[i]! + p4 + h5) / d - 0.5));
+          const x0 = fx | 0, y0 = fy | 0;
           const ax = fx - x0, ay = fy - y0;
-          const i00 = (y0 * sw + x0) * 3, i01 = (y0 * sw + x1) * 3;
-          const i10 = (y1 * sw + x0) * 3, i11 = (y1 * sw + x1) * 3;
-          let top = data[i00]! + (data[i01]! - data[i00]!) * ax;
-          let bottom = data[i10]! + (data[i11]! - data[i10]!) * ax;
-          a0 += top + (bottom - top) * ay;
-          top = data[i00 + 1]! + (data[i01 + 1]! - data[i00 + 1]!) * ax;
-          bottom = data[i10 + 1]! + (data[i11 + 1]! - data[i10 + 1]!) * ax;
-          a1 += top + (bottom - top) * ay;
-          top = data[i00 + 2]! + (data[i01 + 2]! - data[i00 + 2]!) * ax;
-          bottom = data[i10 + 2]! + (data[i11 + 2]! - data[i10 + 2]!) * ax;
-          a2 += top + (bottom - top) * ay;
+          const i00 = (y0 * sw + x0) * 3;
+          const i01 = x0 < W1 ? i00 + 3 : i00;
+          const i10 = y0 < H1 ? i00 + row : i00, i11 = y0 < H1 ? i01 + row : i01;
+          a0 += bilinear(data, i00, i01, i10, i11, ax, ay);
+          a1 += bilinear(data, i00 + 1, i01 + 1, i10 + 1, i11 + 1, ax, ay);
+          a2 += bilinear(data, i00 + 2, i01 + 2, i10 + 2, i11 + 2, ax, ay);
         }
       }
       o8[o++] = a0 / n + 0.5;
