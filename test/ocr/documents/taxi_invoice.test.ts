@@ -93,6 +93,14 @@ describe('taxi field validators', () => {
     expect(labelOf('车B-C6713')).toBeNull();
   });
 
+  it('knows a two-character label from either half alone, the other cut off or lost', () => {
+    expect(labelOf('额：')).toMatchObject({ field: 'Amount', rest: '' });
+    // the photo of 8 taxi invoices: 金 of 金额 alone, its 额 lost, beside the amount
+    expect(labelOf('金')).toMatchObject({ field: 'Amount', rest: '' });
+    expect(labelOf('单：')).toMatchObject({ field: 'UnitPrice', rest: '' });
+    expect(labelOf('日')).toBeNull();
+  });
+
   it('aligns labels to values that drift up the rows, and to a receipt fed a line late', () => {
     const labels = Array.from({ length: 8 }, (_, i) => ({ v: i * 58, h: 40 }));
     // the values climb 4 px a row against their labels: by the end nearer the row above

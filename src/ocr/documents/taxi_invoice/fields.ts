@@ -167,14 +167,19 @@ export interface Labelled {
 /**
  * Long labels the meter prints in dot-matrix Chinese come back with a character or two
  * misread or lost (然油附加麦, 油附加费 for 燃油附加费): taken when one label is clearly nearest
- * (edit distance). A lone character that ends only one two-character label is that label's
- * second half, its first cut off by the detector (程 of 里程, 额 of 金额).
+ * (edit distance). A lone character of only one two-character label is that label, the rest cut
+ * off or lost by the detector: its second half (程 of 里程, 额 of 金额) or its first (金 of 金额,
+ * its 额 lost: on the photo of 8 taxi invoices, where the receipt's amount was then read only by
+ * reading its whole crop again). 日 (also a date's last character), 上, 下 and 车 are no such half.
  */
 const FUZZY: [string, Field][] = [
   ['另收附加费', 'Surcharge'], ['燃油附加费', 'Surcharge'], ['另收电召费', 'Other'], ['等候时间', 'WaitingTime'],
   ['上车时间', 'start'], ['下车时间', 'end'], ['乘车日期', 'Date'], ['实收金额', 'Amount'],
 ];
-const TAILS: Record<string, Field> = { 期: 'Date', 价: 'UnitPrice', 程: 'Mileage', 候: 'WaitingTime', 额: 'Amount' };
+const HALVES: Record<string, Field> = {
+  期: 'Date', 价: 'UnitPrice', 程: 'Mileage', 候: 'WaitingTime', 额: 'Amount',
+  单: 'UnitPrice', 里: 'Mileage', 等: 'WaitingTime', 金: 'Amount',
+};
 
 function fuzzyLabel(compact: string): Labelled | null {
   // the label's own check (Other labels carry one), found by the word it stands for
@@ -182,8 +187,8 @@ function fuzzyLabel(compact: string): Labelled | null {
     const entry = LABELS.find((l) => l.re.test(word));
     return { field, rest: rest.replace(SEPARATOR, ''), check: entry?.check ?? VALIDATORS[field] };
   };
-  const tail = /^(.)[:：]?$/.exec(compact)?.[1];
-  if (tail && TAILS[tail]) return labelled(tail, TAILS[tail], '');
+  const half = /^(.)[:：]?$/.exec(compact)?.[1];
+  if (half && HALVES[half]) return labelled(half, HALVES[half], '');
   const near = FUZZY.flatMap(([word, field]) =>
     [word.length, word.length - 1, word.length + 1]
       .map((cut) => ({ word, field, rest: compact.slice(cut), d: editDistance(word, compact.slice(0, cut)) }))
