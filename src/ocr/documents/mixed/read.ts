@@ -95,10 +95,10 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   const chosen = region.page ? classify(view, []) : classify(view);
   let read = await extract(crop, chosen, view);
   if (handed && !read.complete && sharperAfresh(image, region, seenAt)) {
-    // the rows of the key fields read again where the type says where they are (rows.ts); the
+    // the rows of the key fields missing read again where the type says where they are (rows.ts); the
     // whole crop when it does not, or when the extractor found too little of the type's labels to
     // call it its document (a VAT invoice's 纳税人识别号 and 购买方 garbled on a sheet of five)
-    const keyRows = read.type === chosen.type ? chosen.rule?.keyRows : undefined;
+    const keyRows = read.type === chosen.type ? chosen.rule?.keyRows?.(read.extracted.data) : undefined;
     const rows = keyRows && (await withKeyRowsRead(image, region, inCrop!, keyRows));
     if (rows) withLinesRead(crop, rows);
     else crop = fresh();

@@ -2,6 +2,7 @@ import type { Point, Quad } from '../../geometry/quad';
 import type { DecodedImage } from '../../image/decode';
 import { describeLine, type OcrLine, recognize } from '../../pipeline';
 import { angleGap, cropRegion, directional, enlargement, median, type Region } from './region';
+import type { KeyLine } from './types';
 
 /*
  * The rows of a region's key fields read again, instead of its whole crop. Lines handed on from
@@ -56,13 +57,13 @@ const frame = (deg: number) => {
 
 /**
  * The rows of the crop holding the lines that match `patterns` (lines in the crop's pixels), or
- * undefined when some pattern matches no line: the key field's place is then unknown and the
+ * undefined when there are none or some pattern matches no line: the key field's place is then unknown and the
  * whole crop is read again. A row is the lines whose centres lie within the matching line's
  * height across the text (the value beside its label, a ¥ figure beside the next).
  */
-export function keyRowBands(lines: OcrLine[], patterns: RegExp[], angle = textAngle(lines)): Band[] | undefined {
+export function keyRowBands(lines: OcrLine[], patterns: KeyLine[], angle = textAngle(lines)): Band[] | undefined {
   const text = (l: OcrLine) => l.text.replace(/\s+/g, '');
-  if (!patterns.every((p) => lines.some((l) => p.test(text(l))))) return undefined;
+  if (patterns.length === 0 || !patterns.every((p) => lines.some((l) => p.test(text(l))))) return undefined;
   const { v } = frame(angle);
   const centre = (l: OcrLine) => v({ x: l.box.cx, y: l.box.cy });
   const along = lines.filter((l) => angleGap(l.box.angle, angle) <= ACROSS);
@@ -89,7 +90,7 @@ export function keyRowBands(lines: OcrLine[], patterns: RegExp[], angle = textAn
  * from the image, enlarged as the whole crop would be (region.ts enlargement), in the same
  * pixels; undefined when a key field's row was not found among them.
  */
-export async function withKeyRowsRead(image: DecodedImage, region: Region, inCrop: OcrLine[], patterns: RegExp[]): Promise<OcrLine[] | undefined> {
+export async function withKeyRowsRead(image: DecodedImage, region: Region, inCrop: OcrLine[], patterns: KeyLine[]): Promise<OcrLine[] | undefined> {
   const angle = textAngle(inCrop);
   const bands = keyRowBands(inCrop, patterns, angle);
   if (!bands) return undefined;

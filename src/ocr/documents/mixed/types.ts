@@ -6,7 +6,7 @@ import { certain, LETTERS, parsePlate, PROVINCES } from '../plate/grammar';
 import plate from '../plate';
 import table from '../table';
 import taxi_invoice from '../taxi_invoice';
-import { LABELS as TAXI_LABELS } from '../taxi_invoice/fields';
+import { labelOf, LABELS as TAXI_LABELS } from '../taxi_invoice/fields';
 import train_ticket from '../train_ticket';
 import vat_invoice from '../vat_invoice';
 import { figureToCents } from '../vat_invoice/capital';
@@ -77,12 +77,17 @@ export interface TypeRule {
    */
   keyFields?(data: unknown, options: Record<string, unknown>): boolean;
   /**
-   * Lines that label or print the key fields, one pattern a field: when the lines handed on miss
-   * a key field, only the rows of the lines matching them are read again (rows.ts), or the whole
-   * crop when one of them matches no line or the type has none.
+   * The lines that label or print the key fields the extractor's Data lacks, one test a field:
+   * when the lines handed on miss a key field, only the rows of the lines passing them are read
+   * again (rows.ts), or the whole crop when one of them passes no line or the type has none. A
+   * field that was read needs no row (a taxi receipt whose number was read below its 发票代码,
+   * its 发票号码 row lost, has only its amount's rows read again).
    */
-  keyRows?: RegExp[];
+  keyRows?(data: unknown): KeyLine[];
 }
+
+/** What tells a key field's line (TypeRule.keyRows): its text, spaces removed, passes the test (a RegExp is one). */
+export type KeyLine = { test(line: string): boolean };
 
 /** Evidence a type needs before a region is called that type. */
 export const CERTAIN = 3;
@@ -128,6 +133,8 @@ const taxiItem = (data: unknown, key: string) => ((data as { Invoices?: { Items?
 
 /** The label a taxi receipt's extractor takes a field by. */
 const taxiLabel = (field: string): RegExp => TAXI_LABELS.find((l) => l.field === field)!.re;
+/** A line labelling a taxi receipt's amount as its extractor reads labels (a half of one: 金 of 金额), or a ¥ figure. */
+const taxiAmountRow: KeyLine = { test: (line: string) => labelOf(line)?.field === 'Amount' || /^[¥￥]/.test(line) };
 
 /** A VAT invoice's amount before tax and its tax add up to its total, or one of them was not read. */
 const totalsAgree = (c: Fields): boolean => {
@@ -182,7 +189,10 @@ export const typeRules: TypeRule[] = [
     // the number's label (发票号码, read with a character wrong on small print: 发票时码; a paper
     // invoice's No), and the figures (the 合计 row's amount and tax, the 价税合计 row's total)
     // by their ¥ or their label
-    keyRows: [/发票.?码|^No/i, /[¥￥]\d|价税合计|小写/],
+    keyRows: (d) => [
+      ...(filled(part(d, 'Content').InvoiceNo) ? [] : [/发票.?码|^No/i]),
+      ...(filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')) ? [] : [/[¥￥]\d|价税合计|小写/]),
+    ],
   },
   {
     type: 'taxi_invoice',
@@ -199,7 +209,10 @@ export const typeRules: TypeRule[] = [
     // the amount's ¥ figure: a meter prints its values beside pre-printed labels, often a row off
     // them (a Shenzhen receipt's values stand a row below their labels), so the figure's own row
     // is read again as well as its label's
-    keyRows: [taxiLabel('InvoiceNo'), new RegExp(`${taxiLabel('Amount').source}|^[¥￥]`)],
+    keyRows: (d) => [
+      ...(filled(taxiItem(d, 'InvoiceNo')) ? [] : [taxiLabel('InvoiceNo')]),
+      ...(filled(taxiItem(d, 'Amount')) ? [] : [taxiAmountRow]),
+    ],
   },
   {
     type: 'plate',

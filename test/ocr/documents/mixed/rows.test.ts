@@ -32,8 +32,10 @@ vi.mock('../../../../src/ocr/pipeline', async (original) => {
   };
 });
 
-const vatRows = typeRules.find((r) => r.type === 'vat_invoice')!.keyRows!;
-const taxiRows = () => typeRules.find((r) => r.type === 'taxi_invoice')!.keyRows!;
+/** The key rows of a document of which nothing was read (every key field missing), or of what `data` holds. */
+const vatRows = (data: unknown = {}) => typeRules.find((r) => r.type === 'vat_invoice')!.keyRows!(data);
+const taxiRows = (data: unknown = {}) => typeRules.find((r) => r.type === 'taxi_invoice')!.keyRows!(data);
+const taxiRead = (items: Record<string, string>) => ({ Invoices: [{ Items: Object.entries(items).map(([Key, Text]) => ({ Key, Text })) }] });
 
 describe('2582-25 the rows of key fields', () => {
   /** A VAT invoice's rows, 20 px lines 40 px apart, turned by `deg` degrees (a sheet pasted askew). */
@@ -66,13 +68,13 @@ describe('2582-25 the rows of key fields', () => {
 
   it('a VAT invoice: the row of its number and the rows of its figures, nothing between', () => {
     const lines = invoice();
-    const bands = keyRowBands(lines, vatRows)!;
+    const bands = keyRowBands(lines, vatRows())!;
     expect(texts(lines, bands).sort()).toEqual(['12345678', '发票号码：', '合计', '价税合计（大写）', '（小写）￥52.70', '￥46.64', '￥6.06'].sort());
   });
 
   it('rows printed askew are followed along their text', () => {
     const lines = invoice(2.5);
-    const bands = keyRowBands(lines, vatRows)!;
+    const bands = keyRowBands(lines, vatRows())!;
     const v = (l: OcrLine) => -l.box.cx * Math.sin((2.5 * Math.PI) / 180) + l.box.cy * Math.cos((2.5 * Math.PI) / 180);
     const inside = lines.filter((l) => bands.some((b) => v(l) >= b.v0 && v(l) <= b.v1)).map((l) => l.text);
     expect(inside).toContain('12345678');
@@ -81,8 +83,14 @@ describe('2582-25 the rows of key fields', () => {
     expect(inside).not.toContain('名称：杭州某某贸易有限公司');
   });
 
+  it('a VAT invoice whose number was read but whose figures do not add up: the rows of its figures only', () => {
+    const lines = invoice();
+    const bands = keyRowBands(lines, vatRows({ Content: { InvoiceNo: '12345678', WithoutTaxAmount: '46.64', TaxAmount: '6.06', InvoiceAmount: '52.80' } }))!;
+    expect(texts(lines, bands).sort()).toEqual(['合计', '价税合计（大写）', '（小写）￥52.70', '￥46.64', '￥6.06'].sort());
+  });
+
   it('no number label among the lines: the place of the number is unknown', () => {
-    expect(keyRowBands(invoice().filter((l) => !l.text.startsWith('发票号码')), vatRows)).toBeUndefined();
+    expect(keyRowBands(invoice().filter((l) => !l.text.startsWith('发票号码')), vatRows())).toBeUndefined();
   });
 
   /**
@@ -115,6 +123,18 @@ describe('2582-25 the rows of key fields', () => {
 
   it('a taxi receipt whose number\'s row was not read: its place is unknown', () => {
     expect(keyRowBands(receipt().filter((l) => !l.text.startsWith('发票号码')), taxiRows())).toBeUndefined();
+  });
+
+  it('a taxi receipt whose number was read, its row lost, and its amount\'s label cut to 金: the amount\'s rows only', () => {
+    // the extractor read the number below 发票代码 (invoice.ts); the detector kept 金 of 金额
+    const lines = receipt().flatMap((l) => (l.text.startsWith('发票号码') ? [] : l.text === '金额：' ? [{ ...l, text: '金' }] : [l]));
+    const bands = keyRowBands(lines, taxiRows(taxiRead({ InvoiceCode: '144032270119', InvoiceNo: '13284038' })))!;
+    expect(texts(lines, bands).sort()).toEqual(['金', '10.56KM', '另收附加费：', '￥健小50元'].sort());
+  });
+
+  it('a document of which every key field was read names no rows', () => {
+    expect(taxiRows(taxiRead({ InvoiceNo: '13284038', Amount: '40.50' }))).toEqual([]);
+    expect(keyRowBands(receipt(), [])).toBeUndefined();
   });
 });
 
