@@ -74,6 +74,8 @@ export function warpQuad(src: Raster, q: Quad, outW: number, outH: number, srcW:
   const n = kx * ky;
   const o8 = out.data;
   let o = 0;
+  // the sampled loop's body below without its sums, written out again on purpose: most crops
+  // take this path, and as one loop with kx = ky = 1 a 2712×2137 area took 135 ms against 113
   if (n === 1) {
     for (let y = 0; y < outH; y++) {
       const p1 = y1s[y]!, p4 = y4s[y]!, p7 = y7s[y]!;
