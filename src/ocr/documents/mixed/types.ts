@@ -2,7 +2,6 @@ import type { MixedType } from '../../../protocol/points/2582-25';
 import driver_license from '../driver_license';
 import type { DocumentExtractor } from '../extractor';
 import general from '../general';
-import { certain, LETTERS, parsePlate, PROVINCES } from '../plate/grammar';
 import plate from '../plate';
 import table from '../table';
 import taxi_invoice from '../taxi_invoice';
@@ -13,7 +12,7 @@ import { figureToCents } from '../vat_invoice/capital';
 import { parseVatQr } from '../vat_invoice/qr';
 import vehicle_license from '../vehicle_license';
 import vin from '../vin';
-import { isValidVin } from '../vin/check';
+import { isPartialPlate, isPlateNumber, isVin } from './validators';
 
 /*
  * What tells the document types apart, as data (2582-25). A contributor adds a type or a cue
@@ -98,32 +97,8 @@ const labels = (name: string, patterns: RegExp[], weightEach: number, max = patt
   patterns.slice(0, max).map((p, i) => word(`${name} ${i + 1}`, p, weightEach));
 const anyLine = (name: string, weight: number, test: (line: string) => boolean): Cue => ({ name, weight, test: (r) => r.lines.some(test) });
 
-/** GA 36-2018 plate grammar, without repairs: the line is a plate number as printed. */
-export const isPlateNumber = (line: string): boolean => {
-  const reading = parsePlate([certain(line.replace(/[·•・.\s-]/g, ''))], undefined);
-  return reading !== undefined && reading.repaired === 0;
-};
-
-/** The line holds a 17-character VIN whose ISO 3779 / GB 16735 check digit is right (a label such as VIN: may precede it). */
-export const isVin = (line: string): boolean => {
-  const run = line.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  // a VIN has letters (its maker's code): long digit strings (check codes, numbers) are no VIN even when one would check
-  const vin = (s: string) => (s.match(/[A-Z]/g)?.length ?? 0) >= 2 && isValidVin(s);
-  for (let i = 0; i + 17 <= run.length; i++) if (vin(run.slice(i, i + 17))) return true;
-  return false;
-};
-
 /** A line and the one below it as one text: a two-row plate (京A above, 12345 below) is read as two lines. */
 const withNextLine = (r: RegionView): string[] => [...r.lines, ...r.lines.slice(1).map((l, i) => r.lines[i] + l)];
-
-const PLATE_START = new RegExp(`^[${PROVINCES}][${LETTERS}][0-9A-Z]{3,6}$`);
-/**
- * A plate read in part: a province, its letter and a few more characters (a character missed or
- * cut off at a tilt, or the row of a two-row plate read apart). No plate by itself: with a
- * plate-sized region it lets the plate extractor look, and that extractor's own finding decides
- * (a region it finds no plate in is general text: read.ts).
- */
-export const isPartialPlate = (text: string): boolean => PLATE_START.test(text.replace(/[·•・.\s-]/g, '').toUpperCase());
 
 type Fields = Record<string, unknown>;
 const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : typeof v === 'number' && v > 0);

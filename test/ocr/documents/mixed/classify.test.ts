@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../../../src/ocr/documents/mixed/classify';
-import { isPlateNumber, isVin, type RegionView } from '../../../../src/ocr/documents/mixed/types';
+import type { RegionView } from '../../../../src/ocr/documents/mixed/types';
+import { isPlateNumber, isVin } from '../../../../src/ocr/documents/mixed/validators';
 
 /*
  * The 2582-25 classification table, type by type, on the text each document prints (as the
