@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { linkLines } from '../../../../src/ocr/documents/mixed/linkage';
 import { findRegions } from '../../../../src/ocr/documents/mixed/regions';
-import { canvas, DESK, fill, invoiceHead, line, type Rgb, texts, WHITE } from './drawn';
+import type { OcrLine } from '../../../../src/ocr/pipeline';
+import { canvas, DESK, fill, invoiceFoot, invoiceHead, line, type Rgb, texts, WHITE } from './drawn';
 
 /*
  * Lines linked into documents (mixed/linkage.ts) on drawn papers and placed lines (no models):
@@ -37,5 +39,45 @@ describe('2582-25 linkage: two documents each told by its own print', () => {
       line('上车：08:15下车：08:42', 100, 220, 300),
     ];
     expect(texts(findRegions(image, receipt))).toEqual([receipt.map((l) => l.text).sort()]);
+  });
+});
+
+/** The line read upside down in place (a document turned half round): its text runs right to left. */
+const upsideDown = (l: OcrLine): OcrLine => ({ ...l, quad: [l.quad[2], l.quad[3], l.quad[0], l.quad[1]], box: { ...l.box, angle: 180 } });
+
+describe('2582-25 linkage: a title reaches down to its body, not up', () => {
+  const groupsOf = (lines: OcrLine[]) => linkLines(canvas(800, 400, WHITE), lines.map((l) => ({ line: l, paper: WHITE })), []).map((g) => g.map((l) => l.text).sort());
+  // a title 30 px high and a row 20 px high, 60 px between them: within 2.2 of the title's
+  // height (66 px), beyond 2.2 of a quarter more than the row's (55 px)
+  const title = (y: number) => line('会议纪要', 300, y, 120, 30);
+  const row = (y: number) => line('时间：2022年9月5日', 200, y, 300, 20);
+
+  it('a title above its body, at up to twice the body\'s height, heads it', () => {
+    expect(groupsOf([title(100), row(185)])).toHaveLength(1);
+  });
+
+  it('a larger line as far below a row is no title of the row\'s: the row is the last of the paper above', () => {
+    expect(groupsOf([row(100), title(185)])).toHaveLength(2);
+  });
+
+  it('turned half round, above and below are as the text reads: the title lies lower in the image', () => {
+    expect(groupsOf([upsideDown(row(100)), upsideDown(title(185))])).toHaveLength(1);
+    expect(groupsOf([upsideDown(title(100)), upsideDown(row(185))])).toHaveLength(2);
+  });
+
+  it('a note whose title lies below an invoice\'s last row on one white is a document of its own (bench seed 6)', () => {
+    const image = canvas(1000, 900, WHITE);
+    const invoice = [...invoiceHead(100, 100), ...invoiceFoot(100, 340), line('收款人：吴敏复核：徐震开票人：李碰', 100, 460, 560)];
+    // the note's 30 px title 62 px below the invoice's 20 px last row, its rows 25 px high;
+    // together the two stand taller than a VAT invoice's shape, so no piece of it either
+    const memo = [
+      line('会议纪要', 220, 547, 120, 30),
+      line('时间：2022年9月5日', 130, 592, 300, 25),
+      line('地点：三楼第二会议室', 130, 637, 300, 25),
+      line('议题：季度报销流程调整', 130, 682, 330, 25),
+      line('参会：财务部全体人员', 130, 727, 300, 25),
+      line('记录：王丽', 130, 772, 160, 25),
+    ];
+    expect(texts(findRegions(image, [...invoice, ...memo]))).toEqual(expect.arrayContaining([invoice.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]));
   });
 });
