@@ -92,9 +92,11 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
         if (near) near.d = gap;
       } else {
         // a piece wider than the document holds it in its column when it is a piece of the document's
-        // type; a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may overhang
-        // one end of the column of a document with a shape, within that shape (checked above); a note bears none
-        const held = inColumn || (spans && typed(k) && kinds[k]!.type === kinds[m]!.type);
+        // type or, of no type, bears its cues: a paper VAT invoice's body (its number after No, its
+        // code unlabelled: no anchor) under its title, kept apart by the seal's red over the title
+        // (bench seed 6); a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may
+        // overhang one end of the column of a document with a shape, within that shape (checked above); a note bears none
+        const held = inColumn || (spans && (typed(k) ? kinds[k]!.type === kinds[m]!.type : bears(k, kinds[m]!.type)));
         if (!held && !(overhangs && shaped && bears(k, kinds[m]!.type))) return;
         const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
         for (const a of group) for (const b of other) {

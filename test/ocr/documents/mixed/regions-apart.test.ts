@@ -118,6 +118,28 @@ describe('2582-25 regions: invoices\' titles', () => {
     expect(texts(findRegions(image, [...title, ...body]))).toEqual([[...title, ...body].map((l) => l.text).sort()]);
   });
 
+  it('a paper invoice\'s body, no anchor and not yet certain of its type, wider than its title kept apart, joins the title: it bears the type\'s cues', () => {
+    const image = canvas(1100, 600, WHITE);
+    // the title over the middle of the body, less than a third of its width
+    const title = [line('江苏增值税普通发票', 430, 100, 240), line('国家税务总局', 470, 140, 160)];
+    // its number after No and its code unlabelled; 开票日期, 校验码 and 货物或应税劳务 weigh 2.5 of the 3 a type needs
+    const body = [
+      line('032002392004', 100, 250, 180),
+      line('No 65429428', 720, 250, 180),
+      line('开票日期：2023年06月21日', 640, 290, 260),
+      line('校验码30110310165307582497', 100, 290, 300),
+      line('名称：南京瑞件科技有限公司', 100, 330, 400),
+      line('<75135-2/87*337-5<>054<4', 560, 330, 300),
+      line('地址、电话：南京市鼓楼区科技园路946号', 100, 370, 400),
+      line('21-/4335>690//<1>6-6/-+01-1', 560, 370, 300),
+      line('货物或应税劳务、服务名称', 100, 410, 300),
+    ];
+    expect(texts(findRegions(image, [...title, ...body]))).toEqual([[...title, ...body].map((l) => l.text).sort()]);
+    // a note as wide under the title bears none of its cues: a document of its own
+    const memo = [line('会议纪要', 400, 250, 120), line('时间：2021年4月16日上午九时在三楼第二会议室', 100, 290, 800), line('议题：季度报销流程调整及差旅标准', 100, 330, 800)];
+    expect(findRegions(image, [...title, ...memo])).toHaveLength(2);
+  });
+
   it('a body told by its anchors alone, its labels misread (no type), takes in its title: the title bears the type', () => {
     const image = canvas(1600, 800, WHITE);
     const title = [line('浙江增值税电子普通发票', 350, 100, 300), line('国家税务总局', 420, 140, 160)];
