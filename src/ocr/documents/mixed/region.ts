@@ -30,6 +30,8 @@ export interface Region {
   ruled?: boolean;
   /** one page of blocks of text, none of them of a type (regions.ts): general text however its lines pool */
   page?: boolean;
+  /** it holds no anchor and is of no type but bears cues of one (regions.ts): a piece of a document its detector broke */
+  piece?: boolean;
 }
 
 export const median = (xs: number[]) => {
@@ -143,8 +145,17 @@ const BOX_PER_PITCH = 1.4;
  * not grow with the box's height.
  */
 export function printHeight(region: Region): number {
-  const pitches = region.lines.filter((l) => [...l.text].length >= PITCH_CHARS).map((l) => l.box.w / [...l.text].reduce((s, c) => s + charWidth(c), 0));
+  const pitches = region.lines.flatMap((l) => pitchOf(l) ?? []);
   return pitches.length ? Math.min(region.unit, BOX_PER_PITCH * median(pitches)) : region.unit;
+}
+
+/** A line's character pitch (px): its width over its characters; undefined when it is too short to say. */
+const pitchOf = (l: OcrLine): number | undefined => ([...l.text].length >= PITCH_CHARS ? l.box.w / [...l.text].reduce((s, c) => s + charWidth(c), 0) : undefined);
+
+/** One line's height as printHeight takes it: no more than its character pitch says. */
+export function linePrintHeight(l: OcrLine): number {
+  const pitch = pitchOf(l);
+  return pitch === undefined ? l.box.h : Math.min(l.box.h, BOX_PER_PITCH * pitch);
 }
 
 /** How much print of this height (px) is enlarged to be read: brought to READ_HEIGHT, at most MAX_ENLARGE times. */

@@ -160,5 +160,10 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const page = main.length === 0 && regions.every((r) => classify(viewOf(r)).type === 'general') && interleaved(groups, image);
   if (page) return [{ ...wholeImage(groups.flat(), image), page }];
   if (groups.length === 1 || scraps || vehiclePhoto(groups, regions, main)) return [ruledWholeImage(groups.flat(), image, frames)];
-  return regionOrder(regions);
+  // a region of no type and no anchor that bears cues of one is a piece of a document the detector broke (small-print.ts)
+  const piece = (r: Region, k: number) => {
+    const kind = classify(viewOf(r));
+    return !main.includes(k) && kind.rule === undefined && kind.evidence.some((e) => e.score > 0);
+  };
+  return regionOrder(regions.map((r, k) => (piece(r, k) ? { ...r, piece: true } : r)));
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { regionOf } from '../../../../src/ocr/documents/mixed/region';
+import { findRegions } from '../../../../src/ocr/documents/mixed/regions';
 import { sharperAfresh } from '../../../../src/ocr/documents/mixed/read';
 import { type SeenAt, smallPrintAreas } from '../../../../src/ocr/documents/mixed/small-print';
 import type { DecodedImage } from '../../../../src/ocr/image/decode';
 import { typeRules } from '../../../../src/ocr/documents/mixed/types';
 import type { OcrLine } from '../../../../src/ocr/pipeline';
+import { canvas, line as placed, WHITE } from './drawn';
 
 /*
  * What 2582-25 reads again. Small print on a large sheet (the whole image detected at 1600 px):
@@ -47,6 +49,25 @@ describe('2582-25 small print detected again', () => {
     expect(areas).toHaveLength(1);
     expect(areas[0]!.x0).toBeLessThanOrEqual(left.roi.X);
     expect(areas[0]!.x1).toBeGreaterThanOrEqual(right.roi.X + right.roi.W);
+  });
+
+  it('a piece of a document boxed loose (its date 30 px high, 17 px as its pitch says) is detected again; a region that is no piece is taken by its boxes', () => {
+    const lines = [line('No 54495757', 300, 300, 200, 40), line('开票日期：2017年03月04日', 320, 345, 148, 30)];
+    const region = regionOf(lines, sheet, 1.5);
+    expect(smallPrintAreas([{ ...region, piece: true }], sheet)).toHaveLength(1);
+    expect(smallPrintAreas([region], sheet)).toEqual([]);
+  });
+
+  it('a piece is a region of no type and no anchor bearing a type\'s cues: not a document, not a note', () => {
+    const image = canvas(2400, 1400, WHITE);
+    const receipt = (x: number) => [placed('深圳市出租汽车专用发票', x, 100, 300), placed('发票号码：12345678', x, 140, 260), placed('单价：2.70元', x, 180, 200)];
+    const date = [placed('开票日期：2017年03月04日', 1200, 600, 260)];
+    const memo = [placed('会议纪要', 1300, 1000, 120), placed('时间：2021年4月16日', 1200, 1040, 360)];
+    const regions = findRegions(image, [...receipt(100), ...receipt(1800), ...date, ...memo]);
+    const of = (text: string) => regions.find((r) => r.lines.some((l) => l.text === text))!;
+    expect(of('开票日期：2017年03月04日').piece).toBe(true);
+    expect(of('会议纪要').piece).toBeUndefined();
+    expect(of('发票号码：12345678').piece).toBeUndefined();
   });
 
   it('nothing on an image the detector sees at its own size', () => {
