@@ -94,6 +94,22 @@ describe('warpQuad', () => {
       }
     }
   });
+
+  it('cuts a band of rows as the whole warp cuts them, and nothing outside it', () => {
+    const src = createRaster(64, 48);
+    src.data.forEach((_, i) => (src.data[i] = (i * 37) % 251));
+    const q: Quad = [{ x: 3.4, y: 2.2 }, { x: 60.5, y: 6 }, { x: 58, y: 44.7 }, { x: 1.5, y: 40 }];
+    for (const [outW, outH, w, h] of [[91, 67, 57, 39], [20, 14, 57, 39]] as const) {
+      const whole = warpQuad(src, q, outW, outH, w, h).data;
+      const into = new Uint8Array(whole.length).fill(7);
+      // three bands, out of order, of uneven heights
+      for (const [from, to] of [[outH - 5, outH], [0, 4], [4, outH - 5]] as const) {
+        warpQuad(src, q, outW, outH, w, h, { from, to, into });
+        if (from === outH - 5) expect(into.subarray(0, from * outW * 3).every((v) => v === 7), 'rows above the band are left alone').toBe(true);
+      }
+      expect(into, `${outW}×${outH}`).toEqual(whole);
+    }
+  });
 });
 
 describe('text and order', () => {

@@ -11,7 +11,9 @@ import type { LineOptions, ReadLine } from '../rec/read';
  * too small to spread over cores (2 intra-op threads: 18.3 ms at 320 px, 1 thread: 21.3 ms),
  * but two threads reading different lines of the same document each go at full speed, so
  * a dense page is read in about half the time (npm run bench:pool). The image crosses
- * once, as shared memory; each request is one line and its reply the decoded text.
+ * once, as shared memory; each request is one line and its reply the decoded text. An idle
+ * helper also cuts a band of a large crop into shared memory (warp-bands.ts): the owner would
+ * otherwise cut it alone while the helper waits for its lines.
  */
 
 export interface SharedRaster {
@@ -23,8 +25,10 @@ export interface SharedRaster {
 
 /** What a helper opens its sessions with: as its owner does. */
 export type HelperData = { modelForm: ModelForm };
-export type HelperRequest = { id: number; image: SharedRaster; quad: Quad; options: LineOptions };
-export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; error: string };
+/** Rows `from` to `to` of warpQuad(image, quad, width, height, srcW, srcH), written into `into` (the whole crop's shared bytes). */
+export type WarpJob = { image: SharedRaster; quad: Quad; width: number; height: number; srcW: number; srcH: number; from: number; to: number; into: Uint8Array };
+export type HelperRequest = { id: number } & ({ line: { image: SharedRaster; quad: Quad; options: LineOptions } } | { warp: WarpJob });
+export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; done: true } | { id: number; error: string };
 
 // under tsx/vitest this file is TypeScript and so is the helper; compiled, both are .js.
 // A worker's entry is loaded before its --import hooks apply, so TypeScript comes through
@@ -42,7 +46,7 @@ export class RecHelper {
   #alive = true;
   #next = 0;
   #read = 0;
-  readonly #pending = new Map<number, { resolve(line: ReadLine): void; reject(err: Error): void }>();
+  readonly #pending = new Map<number, { resolve(value: ReadLine | undefined): void; reject(err: Error): void }>();
 
   constructor() {
     this.#worker = spawnHelper({ modelForm: sessionSettings().modelForm });
@@ -58,6 +62,7 @@ export class RecHelper {
       this.#pending.delete(reply.id);
       this.#idle();
       if ('error' in reply) return pending?.reject(new Error(reply.error));
+      if ('done' in reply) return pending?.resolve(undefined);
       this.#read++;
       pending?.resolve(reply.line);
     });
@@ -94,13 +99,27 @@ export class RecHelper {
     await this.#worker.terminate();
   }
 
+  /** Whether it has nothing in hand (no line, no band). */
+  get idle(): boolean {
+    return this.#alive && this.#pending.size === 0;
+  }
+
   read(image: SharedRaster, quad: Quad, options: LineOptions): Promise<ReadLine> {
+    return this.#send({ line: { image, quad, options } }) as Promise<ReadLine>;
+  }
+
+  /** Cuts rows of a crop into its shared bytes (WarpJob). */
+  async warp(job: WarpJob): Promise<void> {
+    await this.#send({ warp: job });
+  }
+
+  #send(request: Omit<HelperRequest, 'id'>): Promise<ReadLine | undefined> {
     if (!this.#alive) return Promise.reject(new Error('recognition helper is gone'));
     const id = this.#next++;
     this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, image, quad, options } satisfies HelperRequest);
+      this.#worker.postMessage({ id, ...request } as HelperRequest);
     });
   }
 }

@@ -8,6 +8,8 @@ import { decodeImage } from '../../../src/ocr/image/decode';
 import type { Raster } from '../../../src/ocr/image/raster';
 import { configureSessions } from '../../../src/ocr/models';
 import { recHelpers, startRecHelpers } from '../../../src/ocr/runtime/rec-helpers';
+import { warpQuadBanded } from '../../../src/ocr/runtime/warp-bands';
+import { warpQuad } from '../../../src/ocr/geometry/warp';
 import * as rec from '../../../src/ocr/rec/index';
 import { readLine } from '../../../src/ocr/rec/read';
 import { renderDocument } from '../../support/synth/index';
@@ -16,10 +18,14 @@ import { hasFont } from '../fixtures';
 /*
  * Lines read side by side by this thread and a recognition helper (src/ocr/runtime/line-queue.ts):
  * the same text as this thread reads alone, a cancelled task stops taking lines, and a
- * helper that is gone leaves its work to this thread.
+ * helper that is gone leaves its work to this thread. A large crop is cut a band a thread
+ * (src/ocr/runtime/warp-bands.ts), to the same bytes.
  */
 
 configureSessions({ intraOpThreads: 1, recIntraOpThreads: 1 });
+
+/** Byte for byte (toEqual walks a crop of megabytes element by element for seconds). */
+const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 describe.skipIf(!hasFont)('recognition helpers', () => {
   let image: Raster;
@@ -100,6 +106,20 @@ describe.skipIf(!hasFont)('recognition helpers', () => {
     expect(stdout.trim()).toBe('read 4');
   });
 
+  it('cut a band of a large crop, the same to the byte as this thread cuts it alone', async () => {
+    // an area of the page enlarged 1.6 times and a little turned, as 2582-25 cuts its small print
+    const q: Quad = [{ x: 20.5, y: 30.2 }, { x: image.width - 40, y: 36 }, { x: image.width - 46, y: image.height - 20.7 }, { x: 14, y: image.height - 26 }];
+    const w = Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y), h = Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y);
+    const [outW, outH] = [Math.round(1.6 * w), Math.round(1.6 * h)];
+    expect(outW * outH).toBeGreaterThan(500_000);
+    const shared = await warpQuadBanded(image, q, outW, outH, w, h);
+    // shared memory: the helper cut its band into it
+    expect(shared.data.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(sameBytes(shared.data, warpQuad(image, q, outW, outH, w, h).data)).toBe(true);
+    // a small crop is not worth the trip
+    expect((await warpQuadBanded(image, q, 200, 100, w, h)).data.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+  });
+
   it('reads every line on this thread when its helper is gone', async () => {
     const [helper] = recHelpers();
     await helper!.stop();
@@ -108,5 +128,11 @@ describe.skipIf(!hasFont)('recognition helpers', () => {
     const { lines } = await rec.run({ image, quads });
     expect(lines).toHaveLength(quads.length);
     expect(lines.filter((l) => l.text !== '').length).toBeGreaterThan(quads.length * 0.8);
+    // and cuts a large crop alone
+    const q: Quad = [{ x: 0, y: 0 }, { x: image.width, y: 0 }, { x: image.width, y: image.height }, { x: 0, y: image.height }];
+    const alone = await warpQuadBanded(image, q, image.width, image.height, image.width, image.height);
+    expect(image.width * image.height).toBeGreaterThan(500_000);
+    expect(alone.data.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(sameBytes(alone.data, warpQuad(image, q, image.width, image.height, image.width, image.height).data)).toBe(true);
   });
 });
