@@ -27,7 +27,8 @@ export interface SharedRaster {
 export type HelperData = { modelForm: ModelForm };
 /** Rows `from` to `to` of warpQuad(image, quad, width, height, srcW, srcH), written into `into` (the whole crop's shared bytes). */
 export type WarpJob = { image: SharedRaster; quad: Quad; width: number; height: number; srcW: number; srcH: number; from: number; to: number; into: Uint8Array };
-export type HelperRequest = { id: number } & ({ line: { image: SharedRaster; quad: Quad; options: LineOptions } } | { warp: WarpJob });
+export type LineJob = { image: SharedRaster; quad: Quad; options: LineOptions };
+export type HelperRequest = { id: number } & ({ line: LineJob } | { warp: WarpJob });
 export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; done: true } | { id: number; error: string };
 
 // under tsx/vitest this file is TypeScript and so is the helper; compiled, both are .js.
@@ -46,7 +47,7 @@ export class RecHelper {
   #alive = true;
   #next = 0;
   #read = 0;
-  readonly #pending = new Map<number, { resolve(value: ReadLine | undefined): void; reject(err: Error): void }>();
+  readonly #pending = new Map<number, { resolve(value: ReadLine | undefined): void; reject(err: Error): void; line: boolean }>();
 
   constructor() {
     this.#worker = spawnHelper({ modelForm: sessionSettings().modelForm });
@@ -99,9 +100,9 @@ export class RecHelper {
     await this.#worker.terminate();
   }
 
-  /** Whether it has nothing in hand (no line, no band). */
-  get idle(): boolean {
-    return this.#alive && this.#pending.size === 0;
+  /** Whether it has no line in hand (a band of a crop takes a few milliseconds, a line up to tens). */
+  get readingNoLine(): boolean {
+    return this.#alive && ![...this.#pending.values()].some((p) => p.line);
   }
 
   read(image: SharedRaster, quad: Quad, options: LineOptions): Promise<ReadLine> {
@@ -113,13 +114,13 @@ export class RecHelper {
     await this.#send({ warp: job });
   }
 
-  #send(request: Omit<HelperRequest, 'id'>): Promise<ReadLine | undefined> {
+  #send(request: { line: LineJob } | { warp: WarpJob }): Promise<ReadLine | undefined> {
     if (!this.#alive) return Promise.reject(new Error('recognition helper is gone'));
     const id = this.#next++;
     this.#worker.ref();
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, ...request } as HelperRequest);
+      this.#pending.set(id, { resolve, reject, line: 'line' in request });
+      this.#worker.postMessage({ id, ...request } satisfies HelperRequest);
     });
   }
 }

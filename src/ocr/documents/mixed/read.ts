@@ -85,7 +85,7 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   const handed = lines !== undefined && seenWell(region, (l) => seenAt?.get(l) ?? whole);
   // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged
   const fresh = () => cropRegion(image, region, enlargement(region));
-  let crop = handed ? cropRegion(image, region, 1) : fresh();
+  let crop = await (handed ? cropRegion(image, region, 1) : fresh());
   const inCrop = handed ? linesInCrop(region, lines) : undefined;
   if (inCrop) withLinesRead(crop, inCrop);
   let view = viewOf(region);
@@ -101,7 +101,7 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
     const keyRows = read.type === chosen.type ? chosen.rule?.keyRows?.(read.extracted.data) : undefined;
     const rows = keyRows && (await withKeyRowsRead(image, region, inCrop!, keyRows));
     if (rows) withLinesRead(crop, rows);
-    else crop = fresh();
+    else crop = await fresh();
     const again = await extract(crop, chosen, view);
     if (again.complete || again.type === chosen.type) read = again;
   }
@@ -109,7 +109,7 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   // type's documents stand: its lower part was not found (types.ts proportion); read cut to that
   const tall = read.complete ? undefined : stretched(region, chosen.rule?.proportion, image);
   if (tall) {
-    const again = await extract(cropRegion(image, tall, enlargement(region)), chosen, view);
+    const again = await extract(await cropRegion(image, tall, enlargement(region)), chosen, view);
     if (again.complete || (read.type !== chosen.type && again.type === chosen.type)) [read, region] = [again, tall];
   }
   const { type, confidence, extracted } = read;

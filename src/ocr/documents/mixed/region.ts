@@ -1,9 +1,9 @@
 import { chooseDetSide } from '../../det/side';
 import type { Point, Quad } from '../../geometry/quad';
-import { warpQuad } from '../../geometry/warp';
 import type { DecodedImage } from '../../image/decode';
 import { dominantAngle } from '../../order';
 import { describeLine, type OcrLine } from '../../pipeline';
+import { warpQuadBanded } from '../../runtime/warp-bands';
 
 /*
  * One document's region: its lines, its frame (the direction of its text) and its extent in
@@ -194,12 +194,16 @@ export function stretched(region: Region, proportion: number | undefined, image:
   return { ...region, quad, roi: { X, Y, W, H }, height: proportion * region.width };
 }
 
-/** The region turned upright, at the image's scale times `scale`. */
-export function cropRegion(image: DecodedImage, region: Region, scale = 1): DecodedImage {
+/**
+ * The region turned upright, at the image's scale times `scale`; a large crop is cut a band a
+ * thread with the recognition helpers not reading a line (runtime/warp-bands.ts: a sheet's
+ * regions are cut at once as they begin to be read, while the helpers have nothing to read yet).
+ */
+export async function cropRegion(image: DecodedImage, region: Region, scale = 1): Promise<DecodedImage> {
   if (region.whole) return image;
   const w = Math.max(1, Math.round(region.width)), h = Math.max(1, Math.round(region.height));
   const { width, height } = enlarged(w, h, scale);
-  return { ...warpQuad(image, region.quad, width, height, w, h), format: image.format };
+  return { ...(await warpQuadBanded(image, region.quad, width, height, w, h)), format: image.format };
 }
 
 /**

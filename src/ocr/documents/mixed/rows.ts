@@ -107,7 +107,7 @@ export async function withKeyRowsRead(image: DecodedImage, region: Region, inCro
     bands.map(async (b) => {
       const quad = [f.at(u0, b.top), f.at(u1, b.top), f.at(u1, b.bottom), f.at(u0, b.bottom)].map(toImage) as Quad;
       const row: Region = { ...region, whole: false, quad, width: u1 - u0, height: b.bottom - b.top };
-      const strip = cropRegion(image, row, scale);
+      const strip = await cropRegion(image, row, scale);
       const { lines } = await recognize(strip, { minConfidence: 0 });
       // the strip's pixels back to the crop's
       const back = (p: Point) => f.at(u0 + (p.x / strip.width) * (u1 - u0), b.top + (p.y / strip.height) * (b.bottom - b.top));

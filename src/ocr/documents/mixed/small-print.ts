@@ -98,19 +98,14 @@ export function smallPrintAreas(regions: Region[], image: { width: number; heigh
   return boxes;
 }
 
-/** The area enlarged for its print (enlargementFor), as its detector sees it, and that scale (detector pixels per image pixel). */
-async function cutArea(image: DecodedImage, box: Box): Promise<{ crop: DecodedImage; scale: number }> {
+/** The area's lines, detected at its own scale, in the image's pixels; those cut by its border are left out. */
+async function readArea(image: DecodedImage, box: Box): Promise<{ lines: OcrLine[]; scale: number }> {
   const w = box.x1 - box.x0, h = box.y1 - box.y0;
   const e = box.unit ? enlargementFor(box.unit) : 1;
   const { width: W, height: H, scale } = enlarged(w, h, e);
   const quad: Quad = [{ x: box.x0, y: box.y0 }, { x: box.x1, y: box.y0 }, { x: box.x1, y: box.y1 }, { x: box.x0, y: box.y1 }];
-  return { crop: { ...(await warpQuadBanded(image, quad, W, H, w, h)), format: image.format }, scale };
-}
-
-/** The area's lines, detected at its own scale, in the image's pixels; those cut by its border are left out. */
-async function readArea(image: DecodedImage, box: Box, { crop, scale }: { crop: DecodedImage; scale: number }): Promise<{ lines: OcrLine[]; scale: number }> {
-  const w = box.x1 - box.x0, h = box.y1 - box.y0;
-  const { width: W, height: H } = crop;
+  // cut a band a thread while the recognition helpers have no line to read (warp-bands.ts)
+  const crop = { ...(await warpQuadBanded(image, quad, W, H, w, h)), format: image.format };
   const read = await recognize(crop, { minConfidence: 0 });
   const edge = 2;
   const inner = read.lines.filter((l) => l.rect.left > edge && l.rect.top > edge && l.rect.left + l.rect.width < W - edge && l.rect.top + l.rect.height < H - edge);
@@ -134,11 +129,7 @@ export async function rereadSmallPrint(image: DecodedImage, lines: OcrLine[], re
   const seenAt: SeenAt = new Map(lines.map((l) => [l, detectorScale(image)]));
   const areas = smallPrintAreas(regions, image);
   if (areas.length === 0) return { lines, seenAt };
-  // the areas cut one after another, each shared out among the idle recognition helpers
-  // (warp-bands.ts), then read side by side
-  const crops: Awaited<ReturnType<typeof cutArea>>[] = [];
-  for (const box of areas) crops.push(await cutArea(image, box));
-  const read = await settleAll(areas.map((box, k) => readArea(image, box, crops[k]!)));
+  const read = await settleAll(areas.map((box) => readArea(image, box)));
   const crossing = lines.filter((l) => areas.some((b) => touches(l, b) && !within(l, b)));
   const fresh = read.flatMap((r) => r.lines).filter((l) => !crossing.some((c) => overlaps(c, l)));
   read.forEach((r) => r.lines.forEach((l) => seenAt.set(l, r.scale)));

@@ -42,7 +42,7 @@ describe('2582-25 lines handed to a region\'s extractor', () => {
     const image: DecodedImage = { ...createRaster(200, 100), format: 'png' };
     image.data.fill(255);
     const region = regionOf([line('ABC', 100, 50, 60, 20, 0)], image, 1);
-    const crop = cropRegion(image, region);
+    const crop = await cropRegion(image, region);
     withLinesRead(crop, [line('sure', 30, 20, 40, 16, 0, 0.9), line('unsure', 30, 40, 40, 16, 0, 0.3)]);
     expect((await recognize(crop)).lines.map((l) => l.text)).toEqual(['sure']);
     expect((await recognize(crop, { minConfidence: 0 })).lines.map((l) => l.text)).toEqual(['sure', 'unsure']);
@@ -50,11 +50,11 @@ describe('2582-25 lines handed to a region\'s extractor', () => {
     expect((await recognize(crop, { detSide: 320 })).lines).toEqual([]);
   }, 120_000);
 
-  it('small print read again from its crop is enlarged to 32 px lines, at most twice; large print is not', () => {
+  it('small print read again from its crop is enlarged to 32 px lines, at most twice; large print is not', async () => {
     const image: DecodedImage = { ...createRaster(1000, 1000), format: 'png' };
     const small = regionOf([line('价税合计', 300, 300, 300, 16, 0), line('销售方', 300, 340, 300, 16, 0)], image, 1.5);
     expect(enlargement(small)).toBe(2);
-    const crop = cropRegion(image, small, enlargement(small));
+    const crop = await cropRegion(image, small, enlargement(small));
     expect(crop.width).toBe(2 * Math.round(small.width));
     const mid = regionOf([line('价税合计', 300, 300, 300, 24, 0)], image, 1.5);
     expect(enlargement(mid)).toBeCloseTo(32 / 24, 5);
