@@ -44,6 +44,16 @@ const bilinear = (data: Uint8Array, i00: number, i01: number, i10: number, i11: 
   return top + (bottom - top) * ay;
 };
 
+/**
+ * Rows `from` to `to` (exclusive) of a warp, written into `into` (the whole output's bytes): a
+ * large crop is cut a band a thread (runtime/warp-bands.ts), every pixel as the whole warp cuts it.
+ */
+export interface WarpBand {
+  from: number;
+  to: number;
+  into: Uint8Array;
+}
+
 /** f times the k samples of each of n output pixels along one axis, which lie at i + (s + 0.5) / k. */
 function sampled(n: number, k: number, f: number): Float64Array {
   const out = new Float64Array(n * k);
@@ -62,16 +72,6 @@ function sampled(n: number, k: number, f: number): Float64Array {
  * A crop scaled up (every text line 48 px high from smaller print, an area of small print
  * enlarged) takes one sample a pixel, without the sums.
  */
-/**
- * Rows `from` to `to` (exclusive) of a warp, written into `into` (the whole output's bytes): a
- * large crop is cut a band a thread (runtime/warp-bands.ts), every pixel as the whole warp cuts it.
- */
-export interface WarpBand {
-  from: number;
-  to: number;
-  into: Uint8Array;
-}
-
 export function warpQuad(src: Raster, q: Quad, outW: number, outH: number, srcW: number, srcH: number, band?: WarpBand): Raster {
   const [h0, h1, h2, h3, h4, h5, h6, h7] = homography(q, outW, outH) as [number, number, number, number, number, number, number, number];
   const kx = Math.max(1, Math.min(4, Math.ceil(srcW / outW - 0.25)));
