@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { readRegion } from '../../src/ocr/documents/mixed/read';
-import { findRegions } from '../../src/ocr/documents/mixed/regions';
-import { detectorScale, rereadSmallPrint } from '../../src/ocr/documents/mixed/small-print';
+import { readSheet } from '../../src/ocr/documents/mixed/sheet';
+import { detectorScale } from '../../src/ocr/documents/mixed/small-print';
 import { decodeImage } from '../../src/ocr/image/decode';
-import { type OcrLine, recognize } from '../../src/ocr/pipeline';
+import type { OcrLine } from '../../src/ocr/pipeline';
 import { readLine } from '../../src/ocr/rec/read';
 
 /*
@@ -20,7 +20,6 @@ import { readLine } from '../../src/ocr/rec/read';
 const [dir, ...seedArgs] = process.argv.slice(2);
 const seeds = new Set(seedArgs.map(Number));
 const seedOf = (file: string) => Number(/-(\d)\d{3}\.json$/.exec(file)?.[1]);
-const confident = (ls: OcrLine[]) => ls.filter((l) => l.confidence >= 0.5);
 
 /** The least probable digit of `value` in the line read again (NaN when the line reads otherwise now). */
 async function leastDigit(image: Awaited<ReturnType<typeof decodeImage>>, line: OcrLine, value: string): Promise<string> {
@@ -40,10 +39,8 @@ for (const file of readdirSync(dir!).filter((f) => f.endsWith('.json') && seeds.
   if (vats.length === 0) continue;
   const image = await decodeImage(new Uint8Array(readFileSync(`${dir}/${file.replace(/\.json$/, '.jpg')}`)));
   // the reading 2582-25 makes (mixed.ts): the whole image, its small print again, the regions
-  const { lines } = await recognize(image, { minConfidence: 0 });
-  let regions = findRegions(image, confident(lines));
-  const again = await rereadSmallPrint(image, lines, regions);
-  if (again.lines !== lines) regions = findRegions(image, confident(again.lines));
+  const again = await readSheet(image);
+  const { regions } = again;
   for (const doc of vats) {
     const region = regions.find((r) => doc.cx >= r.roi.X && doc.cx <= r.roi.X + r.roi.W && doc.cy >= r.roi.Y && doc.cy <= r.roi.Y + r.roi.H);
     if (!region) {

@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { classify } from '../../src/ocr/documents/mixed/classify';
 import { viewOf } from '../../src/ocr/documents/mixed/read';
 import { cropRegion, linesInCrop, seenWell } from '../../src/ocr/documents/mixed/region';
-import { findRegions } from '../../src/ocr/documents/mixed/regions';
-import { detectorScale, rereadSmallPrint } from '../../src/ocr/documents/mixed/small-print';
+import { readSheet } from '../../src/ocr/documents/mixed/sheet';
+import { detectorScale } from '../../src/ocr/documents/mixed/small-print';
 import { withoutRedInk } from '../../src/ocr/documents/license/card';
 import { decodeImage } from '../../src/ocr/image/decode';
 import { recognize, type OcrLine } from '../../src/ocr/pipeline';
@@ -28,11 +28,7 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.jpg') && filter.test
   const truth = JSON.parse(readFileSync(`${dir}/${f.replace('.jpg', '.json')}`, 'utf8'));
   if (!truth.documents.some((x: { type: string }) => /license/.test(x.type))) continue;
   const image = await decodeImage(new Uint8Array(readFileSync(`${dir}/${f}`)));
-  const first = (await recognize(image, { minConfidence: 0 })).lines;
-  const conf = (ls: OcrLine[]) => ls.filter((l) => l.confidence >= 0.5);
-  let regions = findRegions(image, conf(first));
-  const { lines, seenAt } = await rereadSmallPrint(image, first, regions);
-  if (lines !== first) regions = findRegions(image, conf(lines));
+  const { lines, seenAt, regions } = await readSheet(image);
   for (const region of regions) {
     const c = classify(viewOf(region));
     if (!/license/.test(c.type)) continue;

@@ -1,0 +1,31 @@
+import type { DecodedImage } from '../../image/decode';
+import { type OcrLine, recognize } from '../../pipeline';
+import type { Region } from './region';
+import { findRegions } from './regions';
+import { rereadSmallPrint, type SeenAt } from './small-print';
+
+/*
+ * A sheet's lines and regions as 2582-25 finds them (mixed.ts, and the dev tools that look at
+ * one stage of it): the whole image read once, the small print of documents its detector saw
+ * too small read again in their areas, and the lines grouped into regions again.
+ */
+
+/** Lines under this confidence are read (the extractors that keep them get them) but group nothing. */
+const MIN_CONFIDENCE = 0.5;
+const confident = (lines: OcrLine[]) => lines.filter((l) => l.confidence >= MIN_CONFIDENCE);
+
+export interface Sheet {
+  /** every line, also those read with low confidence: the extractors that keep them (taxi invoices, licences) get them with the region's other lines instead of reading it again */
+  lines: OcrLine[];
+  /** the scale each line's detector saw it at */
+  seenAt: SeenAt;
+  regions: Region[];
+}
+
+export async function readSheet(image: DecodedImage): Promise<Sheet> {
+  const first = (await recognize(image, { minConfidence: 0 })).lines;
+  const found = findRegions(image, confident(first));
+  // documents whose print the whole image's detector saw too small: their areas detected again, and grouped again
+  const { lines, seenAt } = await rereadSmallPrint(image, first, found);
+  return { lines, seenAt, regions: lines === first ? found : findRegions(image, confident(lines)) };
+}
