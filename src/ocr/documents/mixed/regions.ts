@@ -1,6 +1,6 @@
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
-import { classify } from './classify';
+import { type Classified, classify } from './classify';
 import { joinFramed, type RuledFrame, ruledFrames, ruledRegionOf, ruledWholeImage } from './frames';
 import { distance, hasAnchor, linkLines, PAPER_DIFFERENCE, TURN_TOLERANCE } from './linkage';
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
@@ -128,9 +128,8 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
  * around it is the car's or the photo's, however large, and the plate's point reads the photo
  * as a whole. Another typed document beside the plate (a licence, a ticket) keeps them apart.
  */
-function vehiclePhoto(groups: OcrLine[][], regions: Region[], main: number[]): boolean {
+function vehiclePhoto(groups: OcrLine[][], kinds: Classified[], main: number[]): boolean {
   if (main.length !== 1) return false;
-  const kinds = regions.map((r) => classify(viewOf(r)));
   return kinds[main[0]!]!.type === 'plate' && kinds.every((c, k) => k === main[0] || (c.rule === undefined && !hasAnchor(groups[k]!)));
 }
 
@@ -157,13 +156,11 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const small = (k: number) => area(regions[k]!) < SCRAP_SHARE * area(regions[main[0]!]!) || (groups[k]!.length <= 2 && textArea(k) < SCRAP_SHARE * textArea(main[0]!));
   const scraps = main.length === 1 && groups.every((_, k) => k === main[0] || small(k));
   // text of no type in blocks that interleave is one page set on bands and boxes (an advert), not papers side by side
-  const page = main.length === 0 && regions.every((r) => classify(viewOf(r)).type === 'general') && interleaved(groups, image);
+  const kinds = regions.map((r) => classify(viewOf(r)));
+  const page = main.length === 0 && kinds.every((c) => c.type === 'general') && interleaved(groups, image);
   if (page) return [{ ...wholeImage(groups.flat(), image), page }];
-  if (groups.length === 1 || scraps || vehiclePhoto(groups, regions, main)) return [ruledWholeImage(groups.flat(), image, frames)];
+  if (groups.length === 1 || scraps || vehiclePhoto(groups, kinds, main)) return [ruledWholeImage(groups.flat(), image, frames)];
   // a region of no type and no anchor that bears cues of one is a piece of a document the detector broke (small-print.ts)
-  const piece = (r: Region, k: number) => {
-    const kind = classify(viewOf(r));
-    return !main.includes(k) && kind.rule === undefined && kind.evidence.some((e) => e.score > 0);
-  };
-  return regionOrder(regions.map((r, k) => (piece(r, k) ? { ...r, piece: true } : r)));
+  const piece = (k: number) => !main.includes(k) && kinds[k]!.rule === undefined && kinds[k]!.evidence.some((e) => e.score > 0);
+  return regionOrder(regions.map((r, k) => (piece(k) ? { ...r, piece: true } : r)));
 }
