@@ -95,6 +95,8 @@ export interface SessionSettings {
    * helpers read lines beside this thread (runtime/rec-helpers.ts).
    */
   recIntraOpThreads?: number;
+  /** Threads one detector inference may use, when not intraOpThreads: a recognition helper detects for its owner on the owner's count. */
+  detIntraOpThreads?: number;
   /** defaultModelForm() unless set: decided when the first session opens, not on import */
   modelForm?: ModelForm;
 }
@@ -111,7 +113,7 @@ export function configureSessions(next: Partial<SessionSettings>): void {
 /** The options every session opens with (the bench gives its peers the same). */
 export function sessionOptions(model: ModelName = 'det'): InferenceSession.SessionOptions {
   return {
-    intraOpNumThreads: model === 'rec' ? (settings.recIntraOpThreads ?? settings.intraOpThreads) : settings.intraOpThreads,
+    intraOpNumThreads: (model === 'rec' ? settings.recIntraOpThreads : model === 'det' ? settings.detIntraOpThreads : undefined) ?? settings.intraOpThreads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     // line widths vary per call; a memory plan per shape costs more than it saves

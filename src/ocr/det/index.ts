@@ -5,6 +5,7 @@ import type { Point, Quad } from '../geometry/quad';
 import { orderCorners } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import { getSession } from '../models';
+import { detectOnHelper } from '../runtime/det-helper';
 import { dbBoxes, defaultDbParams, type DbParams } from './db';
 import { chooseDetSide, isStrip } from './side';
 import { stripLine } from './strip';
@@ -76,6 +77,31 @@ function toImage(p: Point, sx: number, sy: number, width: number, height: number
   return { x: Math.min(width, Math.max(0, (p.x - BORDER) * sx)), y: Math.min(height, Math.max(0, (p.y - BORDER) * sy)) };
 }
 
+/** What the model finds on the image seen at `size` (detSize), in the raster's pixels. */
+export type Detection = Omit<DetOutput, 'ms'>;
+
+/**
+ * The detector on this thread: the image scaled to `size`, framed, through the model, its map
+ * made into boxes. A recognition helper runs the same for its owner (runtime/det-helper.ts).
+ */
+export async function detectHere(image: Raster, size: { width: number; height: number }, db: DbParams): Promise<Detection> {
+  const pixels = await framed(image, size.width, size.height);
+  const mapWidth = size.width + 2 * BORDER, mapHeight = size.height + 2 * BORDER;
+  const session = await getSession('det');
+  const result = await session.run({ [session.inputNames[0]!]: toTensor(pixels, mapWidth, mapHeight) });
+  const prob = result[session.outputNames[0]!]!.data as Float32Array;
+  const sx = image.width / size.width, sy = image.height / size.height;
+  const boxes: DetBox[] = [];
+  for (const box of dbBoxes(prob, mapWidth, mapHeight, db)) {
+    const quad = orderCorners(box.quad.map((p) => toImage(p, sx, sy, image.width, image.height)));
+    const w = Math.hypot(quad[1].x - quad[0].x, quad[1].y - quad[0].y);
+    const h = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
+    if (w <= 3 || h <= 3) continue;
+    boxes.push({ quad, score: box.score });
+  }
+  return { boxes, mapWidth, mapHeight };
+}
+
 export async function run(input: DetInput): Promise<DetOutput> {
   throwIfCancelled();
   const started = performance.now();
@@ -86,19 +112,8 @@ export async function run(input: DetInput): Promise<DetOutput> {
     if (quad) return { boxes: [{ quad, score: 1 }], mapWidth: 0, mapHeight: 0, ms: performance.now() - started };
   }
   const size = detSize(image.width, image.height, input.side ?? chooseDetSide(image.width, image.height));
-  const pixels = await framed(image, size.width, size.height);
-  const mapWidth = size.width + 2 * BORDER, mapHeight = size.height + 2 * BORDER;
-  const session = await getSession('det');
-  const result = await session.run({ [session.inputNames[0]!]: toTensor(pixels, mapWidth, mapHeight) });
-  const prob = result[session.outputNames[0]!]!.data as Float32Array;
-  const sx = image.width / size.width, sy = image.height / size.height;
-  const boxes: DetBox[] = [];
-  for (const box of dbBoxes(prob, mapWidth, mapHeight, { ...defaultDbParams, ...input.db })) {
-    const quad = orderCorners(box.quad.map((p) => toImage(p, sx, sy, image.width, image.height)));
-    const w = Math.hypot(quad[1].x - quad[0].x, quad[1].y - quad[0].y);
-    const h = Math.hypot(quad[3].x - quad[0].x, quad[3].y - quad[0].y);
-    if (w <= 3 || h <= 3) continue;
-    boxes.push({ quad, score: box.score });
-  }
-  return { boxes, mapWidth, mapHeight, ms: performance.now() - started };
+  const db = { ...defaultDbParams, ...input.db };
+  // on a recognition helper when this thread has one: this thread meanwhile hands out and reads the lines already found
+  const found = (await detectOnHelper(image, size, db)) ?? (await detectHere(image, size, db));
+  return { ...found, ms: performance.now() - started };
 }

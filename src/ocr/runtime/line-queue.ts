@@ -41,10 +41,17 @@ function take(): Job | undefined {
   return queue.shift();
 }
 
+/** Hands the waiting lines to this thread and the helpers free to read (a helper that was detecting: det-helper.ts). */
+export function handOutLines(): void {
+  pump();
+}
+
 function pump(): void {
   // this thread first: a single line is read without a trip to a helper
   if (!hereBusy && queue.length > 0) void readHere();
   for (const helper of recHelpers()) {
+    // a helper detecting takes lines again when it is done (handOutLines)
+    if (helper.detecting > 0) continue;
     while ((lanes.get(helper) ?? 0) < HELPER_DEPTH && queue.length > 0) void readThere(helper);
   }
 }
@@ -70,7 +77,8 @@ async function readHere(): Promise<void> {
 async function readThere(helper: RecHelper): Promise<void> {
   lanes.set(helper, (lanes.get(helper) ?? 0) + 1);
   try {
-    for (let job = take(); job; job = take()) {
+    // no next line for a helper given a detection meanwhile: this thread reads it sooner
+    for (let job = take(); job; job = helper.detecting > 0 ? undefined : take()) {
       try {
         job.resolve(await helper.read(shareRaster(job.image), job.quad, job.options));
       } catch (err) {

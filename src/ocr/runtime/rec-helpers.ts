@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sessionSettings, type ModelForm } from '../models';
+import type { DbParams } from '../det/db';
+import type { Detection } from '../det/index';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
 import type { LineOptions, ReadLine } from '../rec/read';
@@ -13,7 +15,8 @@ import type { LineOptions, ReadLine } from '../rec/read';
  * a dense page is read in about half the time (npm run bench:pool). The image crosses
  * once, as shared memory; each request is one line and its reply the decoded text. An idle
  * helper also cuts a band of a large crop into shared memory (warp-bands.ts): the owner would
- * otherwise cut it alone while the helper waits for its lines.
+ * otherwise cut it alone while the helper waits for its lines. It also runs the owner's
+ * detector (det-helper.ts), so that the owner hands out lines meanwhile.
  */
 
 export interface SharedRaster {
@@ -23,13 +26,17 @@ export interface SharedRaster {
   data: Uint8Array;
 }
 
-/** What a helper opens its sessions with: as its owner does. */
-export type HelperData = { modelForm: ModelForm };
+/** What a helper opens its sessions with: as its owner does, the detector on the owner's intra-op threads. */
+export type HelperData = { modelForm: ModelForm; detIntraOpThreads: number };
 /** Rows `from` to `to` of warpQuad(image, quad, width, height, srcW, srcH), written into `into` (the whole crop's shared bytes). */
 export type WarpJob = { image: SharedRaster; quad: Quad; width: number; height: number; srcW: number; srcH: number; from: number; to: number; into: Uint8Array };
 export type LineJob = { image: SharedRaster; quad: Quad; options: LineOptions };
-export type HelperRequest = { id: number } & ({ line: LineJob } | { warp: WarpJob });
-export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; done: true } | { id: number; error: string };
+/** det/index.ts detectHere(image, size, db) */
+export type DetJob = { image: SharedRaster; size: { width: number; height: number }; db: DbParams };
+type Job = { line: LineJob } | { warp: WarpJob } | { det: DetJob };
+export type HelperRequest = { id: number } & Job;
+export type HelperReply = { ready: true } | { id: number; line: ReadLine } | { id: number; det: Detection } | { id: number; done: true } | { id: number; error: string };
+type Kind = 'line' | 'warp' | 'det';
 
 // under tsx/vitest this file is TypeScript and so is the helper; compiled, both are .js.
 // A worker's entry is loaded before its --import hooks apply, so TypeScript comes through
@@ -47,10 +54,11 @@ export class RecHelper {
   #alive = true;
   #next = 0;
   #read = 0;
-  readonly #pending = new Map<number, { resolve(value: ReadLine | undefined): void; reject(err: Error): void; line: boolean }>();
+  readonly #pending = new Map<number, { resolve(value: ReadLine | Detection | undefined): void; reject(err: Error): void; kind: Kind }>();
 
   constructor() {
-    this.#worker = spawnHelper({ modelForm: sessionSettings().modelForm });
+    const { modelForm, intraOpThreads } = sessionSettings();
+    this.#worker = spawnHelper({ modelForm, detIntraOpThreads: intraOpThreads });
     let started: () => void;
     let failed: (err: Error) => void;
     this.ready = new Promise((resolve, reject) => ((started = resolve), (failed = reject)));
@@ -64,6 +72,7 @@ export class RecHelper {
       this.#idle();
       if ('error' in reply) return pending?.reject(new Error(reply.error));
       if ('done' in reply) return pending?.resolve(undefined);
+      if ('det' in reply) return pending?.resolve(reply.det);
       this.#read++;
       pending?.resolve(reply.line);
     });
@@ -100,13 +109,23 @@ export class RecHelper {
     await this.#worker.terminate();
   }
 
-  /** Whether it has no line in hand (a band of a crop takes a few milliseconds, a line up to tens). */
+  /** Whether it has no line or detection in hand (a band of a crop takes a few milliseconds, a line up to tens, a detection hundreds). */
   get readingNoLine(): boolean {
-    return this.#alive && ![...this.#pending.values()].some((p) => p.line);
+    return this.#alive && ![...this.#pending.values()].some((p) => p.kind !== 'warp');
+  }
+
+  /** Detections in hand. */
+  get detecting(): number {
+    return [...this.#pending.values()].filter((p) => p.kind === 'det').length;
   }
 
   read(image: SharedRaster, quad: Quad, options: LineOptions): Promise<ReadLine> {
     return this.#send({ line: { image, quad, options } }) as Promise<ReadLine>;
+  }
+
+  /** The detector's boxes on the image (DetJob). */
+  detect(job: DetJob): Promise<Detection> {
+    return this.#send({ det: job }) as Promise<Detection>;
   }
 
   /** Cuts rows of a crop into its shared bytes (WarpJob). */
@@ -114,12 +133,12 @@ export class RecHelper {
     await this.#send({ warp: job });
   }
 
-  #send(request: { line: LineJob } | { warp: WarpJob }): Promise<ReadLine | undefined> {
+  #send(request: Job): Promise<ReadLine | Detection | undefined> {
     if (!this.#alive) return Promise.reject(new Error('recognition helper is gone'));
     const id = this.#next++;
     this.#worker.ref();
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, line: 'line' in request });
+      this.#pending.set(id, { resolve, reject, kind: 'line' in request ? 'line' : 'warp' in request ? 'warp' : 'det' });
       this.#worker.postMessage({ id, ...request } satisfies HelperRequest);
     });
   }
