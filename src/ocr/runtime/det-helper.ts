@@ -15,13 +15,17 @@ import { recHelpers, shareRaster } from './rec-helpers';
  * shared memory, so the boxes are the same to the bit; while it detects it is handed no line.
  */
 
+/** Smaller detections (the detector's input pixels) stay here: a plate's or a line's takes tens of milliseconds, and small images few lines. */
+const HELPER_PIXELS = 250_000;
+
 /**
- * The detection on a helper, or undefined when this thread has none, or the helper failed
- * (gone, or the detection threw): the caller then detects here, to the same boxes or the same error.
+ * The detection on a helper, or undefined when this thread has none, the detection is small, or
+ * the helper failed (gone, or the detection threw): the caller then detects here, to the same
+ * boxes or the same error.
  */
 export async function detectOnHelper(image: Raster, size: { width: number; height: number }, db: DbParams): Promise<Detection | undefined> {
   const helpers = recHelpers();
-  if (helpers.length === 0) return undefined;
+  if (helpers.length === 0 || size.width * size.height < HELPER_PIXELS) return undefined;
   // the one with the fewest detections in hand, at equal the first
   const helper = helpers.reduce((best, h) => (h.detecting < best.detecting ? h : best));
   try {

@@ -57,11 +57,21 @@ describe.skipIf(!hasFont)('the detector on a recognition helper', () => {
   it('answers a detection that fails there with an error, not silence', async () => {
     const [helper] = recHelpers();
     // fewer bytes than its size says: the resize refuses it
-    const broken = { width: 300, height: 200, data: new Uint8Array(new SharedArrayBuffer(300 * 3)) };
-    await expect(helper!.detect({ image: broken, size: { width: 320, height: 224 }, db: defaultDbParams })).rejects.toThrow();
+    const broken = { width: 1000, height: 600, data: new Uint8Array(new SharedArrayBuffer(1000 * 3)) };
+    await expect(helper!.detect({ image: broken, size: { width: 992, height: 608 }, db: defaultDbParams })).rejects.toThrow();
     expect(helper!.detecting).toBe(0);
-    // detected here after the helper's failure: this thread's own error
-    await expect(det.run({ image: { width: 300, height: 200, data: new Uint8Array(300 * 3) } })).rejects.toThrow();
+    // handed to the helper, which fails, then detected here: this thread's own error
+    const failing = det.run({ image: broken });
+    expect(helper!.detecting).toBe(1);
+    await expect(failing).rejects.toThrow();
+    expect(helper!.detecting).toBe(0);
+  });
+
+  it('detects a small image here: its trip would cost more than it lets through', async () => {
+    const [helper] = recHelpers();
+    const small = det.run({ image, side: 320 });
+    expect(helper!.detecting).toBe(0);
+    expect((await small).boxes.length).toBeGreaterThan(0);
   });
 
   it('detects on this thread when its helper is gone, to the same boxes', async () => {
