@@ -21,6 +21,8 @@ const FRAGMENT_REACH = 6;
 const SHAPE_REACH = 16;
 /** groups this much smaller than the one anchored document are scraps of it, not documents */
 const SCRAP_SHARE = 0.25;
+/** a scrap is a line or two: a label, a sticker's word, a running head, a watermark (none in the corpus has more) */
+const SCRAP_LINES = 2;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
 const MARGIN = 1.5;
 
@@ -147,13 +149,15 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   // one document and scraps of text around it (a label torn off, a sticker, a page's running
   // head above a table, a watermark, a line on a coloured band of the document's own): the
   // image is that document. A ruled table is a document as surely as an anchored one: its
-  // rules say so. A scrap's region is small beside the document's, or it is a line or two whose
-  // text is: a watermark's large print has margins as large, but little text
+  // rules say so. A scrap is a line or two (SCRAP_LINES) whose region is small beside the
+  // document's, or whose text is: a watermark's large print has margins as large, but little
+  // text. A block of more lines is a document of its own however small: a note of four lines
+  // beside a taxi receipt (bench seeds 11 and 12), which no anchor marks
   const area = (r: Region) => r.roi.W * r.roi.H;
   const texts = groups.map((g) => regionOf(g, image, 0));
   const textArea = (k: number) => texts[k]!.width * texts[k]!.height;
   const main = groups.flatMap((g, k) => (hasAnchor(g) || regions[k]!.ruled ? [k] : []));
-  const small = (k: number) => area(regions[k]!) < SCRAP_SHARE * area(regions[main[0]!]!) || (groups[k]!.length <= 2 && textArea(k) < SCRAP_SHARE * textArea(main[0]!));
+  const small = (k: number) => groups[k]!.length <= SCRAP_LINES && (area(regions[k]!) < SCRAP_SHARE * area(regions[main[0]!]!) || textArea(k) < SCRAP_SHARE * textArea(main[0]!));
   const scraps = main.length === 1 && groups.every((_, k) => k === main[0] || small(k));
   // text of no type in blocks that interleave is one page set on bands and boxes (an advert), not papers side by side
   const kinds = regions.map((r) => classify(viewOf(r)));

@@ -174,3 +174,33 @@ describe('2582-25 regions: a photo of a vehicle', () => {
     expect(regions).toHaveLength(2);
   });
 });
+
+describe('2582-25 regions: one anchored document and text around it', () => {
+  /** a taxi receipt on its white paper: its title, its number (an anchor) and 18 meter rows, 40 px apart */
+  const receipt = (x: number, y: number) => [
+    line('上海市出租汽车统一发票', x, y, 300),
+    line('发票号码66168932', x, y + 40, 260),
+    ...Array.from({ length: 18 }, (_, k) => line(`里程：${k + 1}.6KM`, x, y + 80 + 40 * k, 200)),
+  ];
+
+  it('a note of four lines on paper of its own beside a receipt is a document, however small beside it (bench seeds 11 and 12)', () => {
+    const image = canvas(1100, 1000, DESK);
+    fill(image, { x: 40, y: 40, w: 300, h: 220 }, WHITE);
+    fill(image, { x: 420, y: 40, w: 400, h: 900 }, WHITE);
+    const memo = [line('会议纪要', 130, 80, 100), line('时间：2021年8月28日', 70, 120, 220), line('地点：三楼第二会议室', 70, 160, 220), line('议题：季度报销流程调整', 70, 200, 220)];
+    const taxi = receipt(470, 80);
+    const regions = findRegions(image, [...memo, ...taxi]);
+    expect(texts(regions).sort()).toEqual([memo.map((l) => l.text).sort(), taxi.map((l) => l.text).sort()].sort());
+    expect(regions.some((r) => r.whole)).toBe(false);
+  });
+
+  it('a label of two lines beside it is a scrap: the image is the receipt', () => {
+    const image = canvas(1100, 1000, DESK);
+    fill(image, { x: 40, y: 40, w: 300, h: 140 }, WHITE);
+    fill(image, { x: 420, y: 40, w: 400, h: 900 }, WHITE);
+    const label = [line('会议纪要', 130, 80, 100), line('时间：2021年8月28日', 70, 120, 220)];
+    const regions = findRegions(image, [...label, ...receipt(470, 80)]);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.whole).toBe(true);
+  });
+});
