@@ -133,6 +133,54 @@ export function capitalUnit(text: string): number {
   return s.endsWith('角') ? FRACTIONS['角']! : CURRENCY.some((c) => s.endsWith(c)) ? 100 : 1;
 }
 
+/** Four digits or fewer in capitals, zeros inside as one 零, trailing zeros left out: 1018 → 壹仟零壹拾捌. */
+function sectionToCapital(n: number): string {
+  const names = Object.keys(DIGITS), units = ['仟', '佰', '拾', ''];
+  let out = '', zero = false;
+  String(n).padStart(4, '0').split('').forEach((c, i) => {
+    if (c === '0') {
+      zero = out !== '';
+      return;
+    }
+    out += (zero ? '零' : '') + names[Number(c)]! + units[i]!;
+    zero = false;
+  });
+  return out;
+}
+
+/**
+ * Cents written as the invoice prints them in capitals (《支付结算办法》): 10350 → 壹佰零叁圆伍角,
+ * 1000050000 → 壹拾万零伍佰圆整; 圆 for 元, 壹拾 for a leading 拾, 整 only after 圆.
+ */
+export function centsToCapital(cents: number): string {
+  const abs = Math.abs(cents), integer = Math.floor(abs / 100), jiao = Math.floor(abs / 10) % 10, fen = abs % 10;
+  const names = Object.keys(DIGITS);
+  let out = cents < 0 ? NEGATIVE : '';
+  const sections = [Math.floor(integer / 100_000_000), Math.floor(integer / 10_000) % 10_000, integer % 10_000];
+  ['亿', '万', ''].forEach((mark, i) => {
+    const n = sections[i]!;
+    // a lower section under 1000 after a higher one starts with 零 (壹拾万零伍佰)
+    if (out.replace(NEGATIVE, '') !== '' && n > 0 && n < 1000) out += '零';
+    if (n > 0) out += sectionToCapital(n) + mark;
+  });
+  if (integer > 0) out += '圆';
+  if (jiao === 0 && fen === 0) return out + '整';
+  if (jiao > 0) out += names[jiao] + '角';
+  else if (integer > 0) out += '零';
+  return fen > 0 ? out + names[fen] + '分' : out;
+}
+
+/**
+ * Whether a capital amount read in part (its line's start or end lost: 捌万壹仟陆佰贰, 角捌分) is a
+ * piece of `cents` written in capitals, and states two digits or more of it: one digit alone
+ * (陆佰) may stand anywhere in many amounts.
+ */
+export function capitalPieceOf(text: string, cents: number): boolean {
+  const piece = text.replace(/[\s(（)）]/g, '').replace(/^负数/, '负').replace(/元/g, '圆').replace(/正$/, '整').replace(/角整$/, '角');
+  if ([...piece].filter((c) => c in DIGITS).length < 2) return false;
+  return centsToCapital(cents).includes(piece);
+}
+
 /** "103.50" / "-14.16" → integer cents; null for anything else. */
 export function figureToCents(text: string): number | null {
   const m = /^(-)?(\d+)\.(\d{2})$/.exec(text);

@@ -1,5 +1,5 @@
 import type { ExtractionNotes } from '../extractor';
-import { capitalToCents, capitalUnit, centsToFigure, figureToCents } from './capital';
+import { capitalPieceOf, capitalToCents, capitalUnit, centsToFigure, figureToCents } from './capital';
 import { choosePayload, qrContent } from './qr';
 import { BOX_OF, BOXED_FIELDS, type Content, type Field, FIELDS, type Reading, type VatInvoiceData } from './reading';
 
@@ -74,27 +74,45 @@ const capitalSays = (capital: number, unit: number, cents: number) => Math.sign(
  * or lost: on an image, when the capital amount and the 合计 row's amount plus tax, read apart,
  * agree on a total (the capital down to the last unit it states: a 分 lost at a line's end is
  * no disagreement) that the figures do not say, the two readings outvote the one and the total
- * is theirs. Figures that the capital bears out are kept, and one reading against another (the
- * figures against the capital alone) has no single answer: kept as read.
+ * is theirs. So too when the capital was read in part (its line's start or end lost: 捌万壹仟陆佰贰
+ * for 捌万壹仟陆佰贰拾柒圆肆角肆分): the piece is written in the amount plus tax, not in the total
+ * as read (81627.44 read 81527.44 on a photographed sheet). Figures that the capital bears out
+ * are kept, and one reading against another (the figures against the capital alone) has no
+ * single answer: kept as read.
  */
 function settleTotal(c: Content, notes: ExtractionNotes): void {
   const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
-  const capital = c.SumAmount ? capitalToCents(c.SumAmount) : null;
-  if (without === null || tax === null || capital === null) return;
-  const unit = capitalUnit(c.SumAmount), parts = without + tax;
-  if (!capitalSays(capital, unit, parts) || total === parts || (total !== null && capitalSays(capital, unit, total))) return;
+  if (without === null || tax === null || !c.SumAmount) return;
+  const parts = without + tax;
+  if (total === parts) return;
+  const capital = capitalToCents(c.SumAmount);
+  let says: string;
+  if (capital !== null) {
+    const unit = capitalUnit(c.SumAmount);
+    if (!capitalSays(capital, unit, parts) || (total !== null && capitalSays(capital, unit, total))) return;
+    says = 'the capital amount';
+  } else {
+    if (!capitalPieceOf(c.SumAmount, parts) || (total !== null && capitalPieceOf(c.SumAmount, total))) return;
+    says = `the capital amount read in part (${c.SumAmount})`;
+  }
   const agreed = centsToFigure(parts);
-  notes.remark(`InvoiceAmount ${c.InvoiceAmount ? `read as ${c.InvoiceAmount}` : 'not read'}: the capital amount and WithoutTaxAmount + TaxAmount both say ${agreed}`);
+  notes.remark(`InvoiceAmount ${c.InvoiceAmount ? `read as ${c.InvoiceAmount}` : 'not read'}: ${says} and WithoutTaxAmount + TaxAmount both say ${agreed}`);
   c.InvoiceAmount = agreed;
 }
+
+/**
+ * The lengths an invoice's number has: 8 digits where the invoice prints a code (增值税 invoices,
+ * paper or electronic), 20 on a 数电 invoice, which prints none.
+ */
+export const numberLengths = (c: Pick<Content, 'InvoiceCode'>): number[] => (c.InvoiceCode === '' ? [8, 20] : [8]);
 
 function check(c: Content, notes: ExtractionNotes, invalidIds: Field[]): void {
   if (c.InvoiceCode && c.InvoiceCode.length !== 10 && c.InvoiceCode.length !== 12) {
     notes.remark(`InvoiceCode ${c.InvoiceCode} has ${c.InvoiceCode.length} digits (10 or 12 expected)`);
   }
-  const numberLengths = c.InvoiceCode === '' ? [8, 20] : [8];
-  if (c.InvoiceNo && !numberLengths.includes(c.InvoiceNo.length)) {
-    notes.remark(`InvoiceNo ${c.InvoiceNo} has ${c.InvoiceNo.length} digits (${numberLengths.join(' or ')} expected)`);
+  const lengths = numberLengths(c);
+  if (c.InvoiceNo && !lengths.includes(c.InvoiceNo.length)) {
+    notes.remark(`InvoiceNo ${c.InvoiceNo} has ${c.InvoiceNo.length} digits (${lengths.join(' or ')} expected)`);
   }
   if (c.AntiFakeCode && c.AntiFakeCode.length !== 20) notes.remark(`AntiFakeCode ${c.AntiFakeCode} has ${c.AntiFakeCode.length} digits (20 expected)`);
   for (const field of invalidIds) if (c[field]) notes.remark(`${field} ${c[field]} fails the unified social credit code check`);
