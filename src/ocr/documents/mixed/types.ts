@@ -9,6 +9,7 @@ import { labelOf, LABELS as TAXI_LABELS } from '../taxi_invoice/fields';
 import train_ticket from '../train_ticket';
 import vat_invoice from '../vat_invoice';
 import { figureToCents } from '../vat_invoice/capital';
+import { numberLengths } from '../vat_invoice/finish';
 import { parseVatQr } from '../vat_invoice/qr';
 import vehicle_license from '../vehicle_license';
 import vin from '../vin';
@@ -117,6 +118,9 @@ const totalsAgree = (c: Fields): boolean => {
   return without === null || tax === null || total === null || without! + tax! === total;
 };
 
+/** A VAT invoice's number read, of a length its kind prints (8 digits, 20 on a 数电 invoice). */
+const numberRead = (c: Fields): boolean => filled(c.InvoiceNo) && numberLengths({ InvoiceCode: String(c.InvoiceCode ?? '') }).includes(String(c.InvoiceNo).length);
+
 const TRAIN_NUMBER = /(?:^|[^A-Z0-9])[GDCZTKYLS]\d{1,4}(?![0-9])/;
 const SEAT_CLASS = /(?:一等|二等|商务|特等|硬|软|无)座|[硬软]卧|动卧|新空调/;
 
@@ -160,12 +164,14 @@ export const typeRules: TypeRule[] = [
     proportion: 0.7,
     // and its figures agree (amount + tax = total) where all three were read: lines a sheet's
     // detector saw small misread its digits (6472.69 as 6472.59, 6666.87 as 6665.87) and say so
-    keyFields: (d) => filled(part(d, 'Content').InvoiceNo) && filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')),
+    // and its number of a length its kind prints: a number the detector broke (发票号码：7 apart from
+    // the rest, the pieces joined wrong) has 9 digits (bench seeds 5 and 8)
+    keyFields: (d) => numberRead(part(d, 'Content')) && filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')),
     // the number's label (发票号码, read with a character wrong on small print: 发票时码; a paper
     // invoice's No), and the figures (the 合计 row's amount and tax, the 价税合计 row's total)
     // by their ¥ or their label
     keyRows: (d) => [
-      ...(filled(part(d, 'Content').InvoiceNo) ? [] : [/发票.?码|^No/i]),
+      ...(numberRead(part(d, 'Content')) ? [] : [/发票.?码|^No/i]),
       ...(filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')) ? [] : [/[¥￥]\d|价税合计|小写/]),
     ],
   },

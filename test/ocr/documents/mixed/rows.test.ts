@@ -72,6 +72,13 @@ describe('2582-25 the rows of key fields', () => {
     expect(texts(lines, bands).sort()).toEqual(['12345678', '发票号码：', '合计', '价税合计（大写）', '（小写）￥52.70', '￥46.64', '￥6.06'].sort());
   });
 
+  it('a number of a length its kind never prints names its row, as a missing one does', () => {
+    const lines = invoice();
+    const read = (InvoiceNo: string) => ({ Content: { InvoiceNo, InvoiceCode: '033002100611', WithoutTaxAmount: '46.64', TaxAmount: '6.06', InvoiceAmount: '52.70' } });
+    expect(vatRows(read('12345678'))).toEqual([]);
+    expect(texts(lines, keyRowBands(lines, vatRows(read('123456789')))!).sort()).toEqual(['12345678', '发票号码：'].sort());
+  });
+
   it('rows printed askew are followed along their text', () => {
     const lines = invoice(2.5);
     const bands = keyRowBands(lines, vatRows())!;

@@ -106,6 +106,14 @@ describe('2582-25 key fields of lines handed on', () => {
     expect(rule('vat_invoice')(figures('6472.69', '194.18', '6666.87'), {})).toBe(true);
     expect(rule('vat_invoice')(figures('6472.59', '194.18', '6665.87'), {})).toBe(false);
     expect(rule('vat_invoice')(figures('', '194.18', '6665.87'), {})).toBe(true);
+    // a number of a length its kind never prints was misread (a broken line's pieces joined wrong:
+    // 9 digits, bench seeds 5 and 8): its row is read again
+    const numbered = (InvoiceNo: string, InvoiceCode = '') => ({ Content: { InvoiceNo, InvoiceCode, InvoiceAmount: '52.70' } });
+    expect(rule('vat_invoice')(numbered('33207675', '033002100611'), {})).toBe(true);
+    expect(rule('vat_invoice')(numbered('332076751', '033002100611'), {})).toBe(false);
+    expect(rule('vat_invoice')(numbered('25332000000041767458'), {})).toBe(true);
+    expect(rule('vat_invoice')(numbered('25332000000041767458', '033002100611'), {})).toBe(false);
+    expect(rule('vat_invoice')(numbered('2533200000004176745'), {})).toBe(false);
     const taxi = (no: string) => ({ Invoices: [{ Items: [{ Key: 'InvoiceNo', Text: no }, { Key: 'Amount', Text: '38.00' }] }] });
     expect(rule('taxi_invoice')(taxi('21095475'), {})).toBe(true);
     expect(rule('taxi_invoice')(taxi(''), {})).toBe(false);
