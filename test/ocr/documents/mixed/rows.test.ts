@@ -77,6 +77,9 @@ describe('2582-25 the rows of key fields', () => {
     const read = (InvoiceNo: string) => ({ Content: { InvoiceNo, InvoiceCode: '033002100611', WithoutTaxAmount: '46.64', TaxAmount: '6.06', InvoiceAmount: '52.70' } });
     expect(vatRows(read('12345678'))).toEqual([]);
     expect(texts(lines, keyRowBands(lines, vatRows(read('123456789')))!).sort()).toEqual(['12345678', '发票号码：'].sort());
+    // its label misread in small print (票 read 宗, bench seed 10), the number read short: its row still
+    const misread = lines.map((l) => (l.text === '发票号码：' ? { ...l, text: '发宗号码：' } : l.text === '12345678' ? { ...l, text: '1234567' } : l));
+    expect(texts(misread, keyRowBands(misread, vatRows(read('')))!).sort()).toEqual(['1234567', '发宗号码：'].sort());
   });
 
   it('rows printed askew are followed along their text', () => {
