@@ -133,52 +133,81 @@ export function capitalUnit(text: string): number {
   return s.endsWith('角') ? FRACTIONS['角']! : CURRENCY.some((c) => s.endsWith(c)) ? 100 : 1;
 }
 
-/** Four digits or fewer in capitals, zeros inside as one 零, trailing zeros left out: 1018 → 壹仟零壹拾捌. */
-function sectionToCapital(n: number): string {
+/** A character of an amount in capitals, with the place (power of ten of cents) of the digit it writes. */
+interface Written {
+  char: string;
+  /** 0 for 分, 1 for 角, 2 for 圆's units…; only on digits (零 too: the first zero of its run) */
+  place?: number;
+}
+
+/** Four digits or fewer in capitals, zeros inside as one 零, trailing zeros left out: 1018 → 壹仟零壹拾捌. `low`: the place of its units. */
+function sectionWritten(n: number, low: number): Written[] {
   const names = Object.keys(DIGITS), units = ['仟', '佰', '拾', ''];
-  let out = '', zero = false;
+  const out: Written[] = [];
+  let zero: number | undefined;
   String(n).padStart(4, '0').split('').forEach((c, i) => {
+    const place = low + 3 - i;
     if (c === '0') {
-      zero = out !== '';
+      if (out.length > 0 && zero === undefined) zero = place;
       return;
     }
-    out += (zero ? '零' : '') + names[Number(c)]! + units[i]!;
-    zero = false;
+    if (zero !== undefined) out.push({ char: '零', place: zero });
+    zero = undefined;
+    out.push({ char: names[Number(c)]!, place });
+    if (units[i]) out.push({ char: units[i]! });
   });
   return out;
+}
+
+/** Cents written in capitals, character by character (centsToCapital). */
+function capitalWritten(cents: number): Written[] {
+  const abs = Math.abs(cents), integer = Math.floor(abs / 100), jiao = Math.floor(abs / 10) % 10, fen = abs % 10;
+  const names = Object.keys(DIGITS);
+  const out: Written[] = cents < 0 ? [{ char: NEGATIVE }] : [];
+  const sections = [Math.floor(integer / 100_000_000), Math.floor(integer / 10_000) % 10_000, integer % 10_000];
+  ['亿', '万', ''].forEach((mark, i) => {
+    const n = sections[i]!, low = 2 + 4 * (2 - i);
+    // a lower section under 1000 after a higher one starts with 零 (壹拾万零伍佰)
+    if (out.some((w) => w.place !== undefined) && n > 0 && n < 1000) out.push({ char: '零', place: low + 3 });
+    if (n > 0) out.push(...sectionWritten(n, low), ...(mark ? [{ char: mark }] : []));
+  });
+  if (integer > 0) out.push({ char: '圆' });
+  if (jiao === 0 && fen === 0) return [...out, { char: '整' }];
+  if (jiao > 0) out.push({ char: names[jiao]!, place: 1 }, { char: '角' });
+  else if (integer > 0) out.push({ char: '零', place: 1 });
+  return fen > 0 ? [...out, { char: names[fen]!, place: 0 }, { char: '分' }] : out;
 }
 
 /**
  * Cents written as the invoice prints them in capitals (《支付结算办法》): 10350 → 壹佰零叁圆伍角,
  * 1000050000 → 壹拾万零伍佰圆整; 圆 for 元, 壹拾 for a leading 拾, 整 only after 圆.
  */
-export function centsToCapital(cents: number): string {
-  const abs = Math.abs(cents), integer = Math.floor(abs / 100), jiao = Math.floor(abs / 10) % 10, fen = abs % 10;
-  const names = Object.keys(DIGITS);
-  let out = cents < 0 ? NEGATIVE : '';
-  const sections = [Math.floor(integer / 100_000_000), Math.floor(integer / 10_000) % 10_000, integer % 10_000];
-  ['亿', '万', ''].forEach((mark, i) => {
-    const n = sections[i]!;
-    // a lower section under 1000 after a higher one starts with 零 (壹拾万零伍佰)
-    if (out.replace(NEGATIVE, '') !== '' && n > 0 && n < 1000) out += '零';
-    if (n > 0) out += sectionToCapital(n) + mark;
-  });
-  if (integer > 0) out += '圆';
-  if (jiao === 0 && fen === 0) return out + '整';
-  if (jiao > 0) out += names[jiao] + '角';
-  else if (integer > 0) out += '零';
-  return fen > 0 ? out + names[fen] + '分' : out;
-}
+export const centsToCapital = (cents: number): string => capitalWritten(cents).map((w) => w.char).join('');
+
+/** A capital amount read in part as the writing above prints it (元 for 圆, 整 after 角 left out). */
+const asWritten = (text: string) => text.replace(/[\s(（)）]/g, '').replace(/^负数/, '负').replace(/元/g, '圆').replace(/正$/, '整').replace(/角整$/, '角');
 
 /**
- * Whether a capital amount read in part (its line's start or end lost: 捌万壹仟陆佰贰, 角捌分) is a
- * piece of `cents` written in capitals, and states two digits or more of it: one digit alone
- * (陆佰) may stand anywhere in many amounts.
+ * Whether a capital amount read in part (its line's start or end lost: 捌万壹仟陆佰贰, 角捌分) says
+ * `cents` against `other`: it is a piece of `cents` written in capitals, not of `other`, and
+ * writes each digit in which the two differ (陆佰叁拾伍圆伍角陆分 says nothing of the thousands
+ * of 16635.56 against 17535.56, where they differ too). With no other amount (not read), a piece
+ * that states two digits or more: one digit alone (陆佰) stands in too many amounts.
  */
-export function capitalPieceOf(text: string, cents: number): boolean {
-  const piece = text.replace(/[\s(（)）]/g, '').replace(/^负数/, '负').replace(/元/g, '圆').replace(/正$/, '整').replace(/角整$/, '角');
+export function capitalPieceSays(text: string, cents: number, other: number | null): boolean {
+  const piece = asWritten(text);
   if ([...piece].filter((c) => c in DIGITS).length < 2) return false;
-  return centsToCapital(cents).includes(piece);
+  const written = capitalWritten(cents);
+  const at = written.map((w) => w.char).join('').indexOf(piece);
+  if (at < 0) return false;
+  if (other === null) return true;
+  if (centsToCapital(other).includes(piece) || Math.sign(other) !== Math.sign(cents)) return false;
+  const stated = new Set(written.slice(at, at + piece.length).flatMap((w) => (w.place === undefined ? [] : [w.place])));
+  const [a, b] = [Math.abs(cents), Math.abs(other)].map((c) => String(c).split('').reverse());
+  for (let place = 0; place < Math.max(a!.length, b!.length); place++) {
+    if ((a![place] ?? '0') !== (b![place] ?? '0') && !stated.has(place)) return false;
+  }
+  return true;
 }
 
 /** "103.50" / "-14.16" → integer cents; null for anything else. */

@@ -1,5 +1,5 @@
 import type { ExtractionNotes } from '../extractor';
-import { capitalPieceOf, capitalToCents, capitalUnit, centsToFigure, figureToCents } from './capital';
+import { capitalPieceSays, capitalToCents, capitalUnit, centsToFigure, figureToCents } from './capital';
 import { choosePayload, qrContent } from './qr';
 import { BOX_OF, BOXED_FIELDS, type Content, type Field, FIELDS, type Reading, type VatInvoiceData } from './reading';
 
@@ -76,7 +76,8 @@ const capitalSays = (capital: number, unit: number, cents: number) => Math.sign(
  * no disagreement) that the figures do not say, the two readings outvote the one and the total
  * is theirs. So too when the capital was read in part (its line's start or end lost: 捌万壹仟陆佰贰
  * for 捌万壹仟陆佰贰拾柒圆肆角肆分): the piece is written in the amount plus tax, not in the total
- * as read (81627.44 read 81527.44 on a photographed sheet). Figures that the capital bears out
+ * as read, and writes every digit where the two differ (81627.44 read 81527.44 on a photographed
+ * sheet; capital.ts capitalPieceSays). Figures that the capital bears out
  * are kept, and one reading against another (the figures against the capital alone) has no
  * single answer: kept as read.
  */
@@ -92,7 +93,7 @@ function settleTotal(c: Content, notes: ExtractionNotes): void {
     if (!capitalSays(capital, unit, parts) || (total !== null && capitalSays(capital, unit, total))) return;
     says = 'the capital amount';
   } else {
-    if (!capitalPieceOf(c.SumAmount, parts) || (total !== null && capitalPieceOf(c.SumAmount, total))) return;
+    if (!capitalPieceSays(c.SumAmount, parts, total)) return;
     says = `the capital amount read in part (${c.SumAmount})`;
   }
   const agreed = centsToFigure(parts);
