@@ -94,7 +94,11 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   // short slogans would pass for a table's cells
   const chosen = region.page ? classify(view, []) : classify(view);
   let read = await extract(crop, chosen, view);
-  if (handed && !read.complete && sharperAfresh(image, region, seenAt)) {
+  // the lines handed on garbled the labels the type's extractor needs to call it its document (a
+  // VAT invoice's 开票日期, 纳税人识别号 and 价税合计 all misread on a cluttered sheet, bench seed 10):
+  // its crop is read afresh however large its print was seen, as the cues that typed it say it is one
+  const refused = chosen.rule !== undefined && read.type !== chosen.type;
+  if (handed && !read.complete && (refused || sharperAfresh(image, region, seenAt))) {
     // the rows of the key fields missing read again where the type says where they are (rows.ts); the
     // whole crop when it does not, or when the extractor found too little of the type's labels to
     // call it its document (a VAT invoice's 纳税人识别号 and 购买方 garbled on a sheet of five)
