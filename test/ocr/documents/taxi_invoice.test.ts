@@ -64,6 +64,8 @@ describe('taxi field validators', () => {
     expect(VALIDATORS.PlateNumber('B-Q1234')).toBe('BQ1234');
     expect(VALIDATORS.PlateNumber('粤B·AZ3O3')).toBe('粤BAZ303');
     expect(VALIDATORS.PlateNumber('证号')).toBe('');
+    // separators alone (a row's dot read ·) are no plate, and no crash (bench seed 5's sheets)
+    for (const dots of ['·', '-', ' ', '']) expect(VALIDATORS.PlateNumber(dots)).toBe('');
     // Shenzhen prints the car number without 粤; its dot-matrix B comes back 8
     expect(VALIDATORS.PlateNumber('BB88365')).toBe('BB88365');
     expect(VALIDATORS.PlateNumber('8B88365')).toBe('BB88365');

@@ -87,7 +87,8 @@ const LETTER_FOR: Record<string, string> = { '8': 'B', '0': 'D', '5': 'S', '2': 
 function plateRead(text: string, guessLetter: boolean): string {
   // the meter may print 粤B·AZ303 or B-AZ303; plates never hold I or O (GA 36)
   const t = text.toUpperCase().replace(/[\s·•.\-—_]/g, '');
-  const province = PROVINCES.includes(t[0] ?? '') ? t[0]! : '';
+  // '' is in every string: a text of separators alone (a dot read as ·) has no province
+  const province = t !== '' && PROVINCES.includes(t[0]!) ? t[0]! : '';
   const rest = t.slice(province.length);
   const guess = guessLetter && LETTER_FOR[rest[0] ?? ''] && /[A-Z]/.test(rest.slice(1));
   const letter = guess ? LETTER_FOR[rest[0]!]! : rest.slice(0, 1);
