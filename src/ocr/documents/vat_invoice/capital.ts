@@ -15,6 +15,8 @@ const CURRENCY = ['圆', '元'];
 const FRACTIONS: Record<string, number> = { 角: 10, 分: 1 };
 const WHOLE = ['整', '正'];
 const NEGATIVE = '负';
+/** the capital of each digit, by its value (DIGITS' keys are in value order) */
+const DIGIT_NAMES = Object.keys(DIGITS);
 
 /**
  * Characters OCR reads in place of a capital-amount character (OCR-NOTES.md: 叁→参, 佰→伯,
@@ -142,7 +144,7 @@ interface Written {
 
 /** Four digits or fewer in capitals, zeros inside as one 零, trailing zeros left out: 1018 → 壹仟零壹拾捌. `low`: the place of its units. */
 function sectionWritten(n: number, low: number): Written[] {
-  const names = Object.keys(DIGITS), units = ['仟', '佰', '拾', ''];
+  const units = ['仟', '佰', '拾', ''];
   const out: Written[] = [];
   let zero: number | undefined;
   String(n).padStart(4, '0').split('').forEach((c, i) => {
@@ -153,7 +155,7 @@ function sectionWritten(n: number, low: number): Written[] {
     }
     if (zero !== undefined) out.push({ char: '零', place: zero });
     zero = undefined;
-    out.push({ char: names[Number(c)]!, place });
+    out.push({ char: DIGIT_NAMES[Number(c)]!, place });
     if (units[i]) out.push({ char: units[i]! });
   });
   return out;
@@ -162,7 +164,6 @@ function sectionWritten(n: number, low: number): Written[] {
 /** Cents written in capitals, character by character (centsToCapital). */
 function capitalWritten(cents: number): Written[] {
   const abs = Math.abs(cents), integer = Math.floor(abs / 100), jiao = Math.floor(abs / 10) % 10, fen = abs % 10;
-  const names = Object.keys(DIGITS);
   const out: Written[] = cents < 0 ? [{ char: NEGATIVE }] : [];
   const sections = [Math.floor(integer / 100_000_000), Math.floor(integer / 10_000) % 10_000, integer % 10_000];
   ['亿', '万', ''].forEach((mark, i) => {
@@ -173,9 +174,9 @@ function capitalWritten(cents: number): Written[] {
   });
   if (integer > 0) out.push({ char: '圆' });
   if (jiao === 0 && fen === 0) return [...out, { char: '整' }];
-  if (jiao > 0) out.push({ char: names[jiao]!, place: 1 }, { char: '角' });
+  if (jiao > 0) out.push({ char: DIGIT_NAMES[jiao]!, place: 1 }, { char: '角' });
   else if (integer > 0) out.push({ char: '零', place: 1 });
-  return fen > 0 ? [...out, { char: names[fen]!, place: 0 }, { char: '分' }] : out;
+  return fen > 0 ? [...out, { char: DIGIT_NAMES[fen]!, place: 0 }, { char: '分' }] : out;
 }
 
 /**
