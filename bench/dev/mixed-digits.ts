@@ -7,8 +7,8 @@ import type { OcrLine } from '../../src/ocr/pipeline';
 import { readLine } from '../../src/ocr/rec/read';
 
 /*
- * A VAT invoice's number and total on the stored sheets (bench/dev/mixed-vat.ts stores them, with
- * their truth beside as JSON), as 2582-25 reads them, and how sure the recogniser was of their
+ * A VAT invoice's number and total on the stored sheets (bench/dev/mixed-fields.ts stores them,
+ * with their truth beside as JSON), as 2582-25 reads them, and how sure the recogniser was of their
  * digits: the line the sheet's lines gave the value is read again from the image at its own
  * scale, its own box, with each character's probability (ctc.ts alternatives). Whether a digit
  * read wrong in a valid form (59878165 for 59878168) could be told by its confidence:

@@ -13,9 +13,14 @@ import { flattenMixed } from '../../test/support/synth/documents/mixed-fields';
  * listed; the sheets, their truth and what 2582-25 returned stored in <dir> for later analysis:
  *   FORM=float npx tsx bench/dev/mixed-fields.ts <dir> <seeds, comma-separated> [sheets, default 14]
  * FORM (optional) opens the models in that form (models.ts ModelForm) instead of the CPU's default.
+ * TYPE (optional, a type of 2582-25: vat_invoice, taxi_invoice, ...) reads only the sheets that hold
+ * that type and counts only its documents; ONLY (optional, sheet seeds comma-separated, the
+ * thousands in a sheet's name) only those sheets. bench/dev/mixed-digits.ts reads what is stored.
  */
 
 const [dir, seedsArg, countArg] = process.argv.slice(2);
+const onlyType = process.env.TYPE;
+const onlySheets = process.env.ONLY ? new Set(process.env.ONLY.split(',').map(Number)) : undefined;
 await Promise.all([prepareThread(threadSettings({ modelForm: process.env.FORM as ModelForm | undefined })), loadQrDecoder()]);
 mkdirSync(dir!, { recursive: true });
 const same = (a: unknown, b: string | number) => (typeof b === 'number' ? Number(a) === b : String(a ?? '') === b);
@@ -24,6 +29,8 @@ for (const seed of seedsArg!.split(',').map(Number)) {
   const byType = new Map<string, { all: number; sheet: number; alone: number }>();
   let sheetCpu = 0;
   for (const plan of sheetPlan(Number(countArg ?? 14), seed)) {
+    if (onlySheets && !onlySheets.has(plan.seed)) continue;
+    if (onlyType && !plan.types.includes(onlyType as never)) continue;
     const sheet = await composeSheet(plan);
     const c = cpu();
     const { data } = await runTask({ kind: 'mixed', bytes: sheet.bytes, options: {} });
@@ -31,7 +38,7 @@ for (const seed of seedsArg!.split(',').map(Number)) {
     const found = (data as { Documents: MixedDocument[] }).Documents;
     const inside = (d: MixedDocument, x: number, y: number) => x >= d.Roi.X && x <= d.Roi.X + d.Roi.W && y >= d.Roi.Y && y <= d.Roi.Y + d.Roi.H;
     const docs = [];
-    for (const doc of sheet.documents) {
+    for (const doc of sheet.documents.filter((d) => !onlyType || d.type === onlyType)) {
       const hit = found.find((d) => inside(d, doc.cx, doc.cy));
       const got = hit?.Type === doc.type ? flattenMixed(doc.type, hit.Data) : {};
       const one = flattenMixed(doc.type, (await runTask({ kind: doc.type, bytes: doc.bytes, options: {} })).data);
