@@ -10,7 +10,10 @@ import type { NodeProto } from './proto';
  *   after any convolution:       W' = s·W,  b' = s·b + c
  *   before a 1×1 convolution:    W' = s·W,  b' = b + c·ΣW (over the inputs of each output)
  * Only exact folds are made: before a padded convolution the border would see c where the
- * model sees 0, so those blocks stay.
+ * model sees 0, so those blocks are not folded. They become a 1×1 depthwise convolution instead
+ * (affineAsDepthwise): ONNX Runtime runs convolutions in its blocked channel layout (NCHWc)
+ * but element-wise ops with a scalar in plain NCHW, so each block cost four passes over the
+ * tensor (out of the blocked layout, Mul, Add, back in) where the convolution makes one.
  */
 
 interface Affine {
@@ -102,6 +105,55 @@ export function foldAffineBeforeConv(graph: Graph): number {
     });
     replace.set(conv, [withWeights(graph, conv, w, p.w.dims, b, affine.source, conv.output[0]!)]);
     for (const node of affine.nodes) removed.add(node);
+  }
+  graph.edit(replace, removed);
+  return replace.size;
+}
+
+/**
+ * The blocks left before padded convolutions (scale then shift, or either alone) as a 1×1
+ * depthwise convolution with weight s and bias c in every channel: one op in ONNX Runtime's
+ * blocked layout instead of four passes. Its kernel multiplies, then adds the bias, as the
+ * Mul and Add did, so the outputs are the same to the bit (test/ocr/graph.test.ts). Only a
+ * block one of whose readers is a convolution is changed: that gives the channel count.
+ * Returns how many blocks were changed.
+ */
+export function affineAsDepthwise(graph: Graph): number {
+  const replace = new Map<NodeProto, NodeProto[]>();
+  const removed = new Set<NodeProto>();
+  for (const first of graph.nodes) {
+    const x = first.input.find((i) => graph.scalar(i) === undefined);
+    const k = x === undefined ? undefined : scalarOperand(graph, first, x);
+    if (x === undefined || k === undefined || (first.op_type !== 'Mul' && first.op_type !== 'Add')) continue;
+    // a scale then a shift, as PP-LCNet's blocks are written: a shift then a scale would round otherwise
+    let scale = 1, shift = k, out = first.output[0]!;
+    const nodes = [first];
+    if (first.op_type === 'Mul') {
+      [scale, shift] = [k, 0];
+      const next = graph.private(out) ? graph.consumers(out)[0]! : undefined;
+      const c = next?.op_type === 'Add' ? scalarOperand(graph, next, out) : undefined;
+      if (next && c !== undefined) {
+        shift = c;
+        nodes.push(next);
+        out = next.output[0]!;
+      }
+    } else {
+      // a shift after a scale is this block's end, already taken with its scale
+      const before = graph.producer(x);
+      if (before?.op_type === 'Mul' && graph.private(x) && scalarOperand(graph, before, before.input.find((i) => graph.scalar(i) === undefined) ?? '') !== undefined) continue;
+    }
+    const conv = graph.consumers(out).find((n) => n.op_type === 'Conv');
+    const w = conv ? graph.constant(conv.input[1]!) : undefined;
+    if (!conv || !w || w.dims.length !== 4) continue;
+    const channels = w.dims[1]! * (int(conv, 'group') ?? 1);
+    const weight = graph.addConstant(`${out}_depthwise_w`, [channels, 1, 1, 1], new Float32Array(channels).fill(scale));
+    const bias = graph.addConstant(`${out}_depthwise_b`, [channels], new Float32Array(channels).fill(shift));
+    const attribute = [
+      { name: 'group', type: 2, i: channels },
+      { name: 'kernel_shape', type: 7, ints: [1, 1] },
+    ];
+    replace.set(first, [{ op_type: 'Conv', input: [x, weight, bias], output: [out], attribute } as NodeProto]);
+    for (const node of nodes.slice(1)) removed.add(node);
   }
   graph.edit(replace, removed);
   return replace.size;

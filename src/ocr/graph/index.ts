@@ -1,4 +1,4 @@
-import { foldAffineAfterConv, foldAffineBeforeConv } from './affine';
+import { affineAsDepthwise, foldAffineAfterConv, foldAffineBeforeConv } from './affine';
 import { Graph } from './graph';
 import { fuseHardSwish } from './hardswish';
 import { decodeModel, encodeModel } from './proto';
@@ -11,7 +11,9 @@ export type { Calibration, ConvRanges } from './quantize';
  * learnable affine blocks as two more after most convolutions. ONNX Runtime fuses none of
  * these, and on CPU those passes over the tensors cost as much as the convolutions (the
  * recogniser: 43% of its time in Add/Mul/Div/Clip). The rewrites compute the same functions
- * in fewer ops (outputs agree to ~1e-6); sessions open on the rewritten bytes (models.ts).
+ * in fewer ops (outputs agree to ~1e-6), and the scalar blocks that cannot be folded as ops
+ * ONNX Runtime keeps in its blocked layout (the same outputs to the bit); sessions open on the
+ * rewritten bytes (models.ts).
  * Given a calibration, the convolutions it lists then run in 8 bits (quantize.ts): not the
  * same outputs, but the same readings on the benches' documents (docs/ocr.md).
  */
@@ -19,7 +21,7 @@ export type { Calibration, ConvRanges } from './quantize';
 export interface Rewritten {
   bytes: Uint8Array;
   /** How many places each rewrite changed. */
-  counts: { hardSwish: number; affineAfterConv: number; affineBeforeConv: number; quantizedConvs: number };
+  counts: { hardSwish: number; affineAfterConv: number; affineBeforeConv: number; affineAsDepthwise: number; quantizedConvs: number };
 }
 
 export function rewriteModel(bytes: Uint8Array, calibration?: Calibration): Rewritten {
@@ -28,6 +30,7 @@ export function rewriteModel(bytes: Uint8Array, calibration?: Calibration): Rewr
   const hardSwish = fuseHardSwish(graph);
   const affineAfterConv = foldAffineAfterConv(graph);
   const affineBeforeConv = foldAffineBeforeConv(graph);
+  const depthwise = affineAsDepthwise(graph);
   const quantizedConvs = calibration ? quantizeConvs(model, graph, calibration) : 0;
-  return { bytes: encodeModel(model), counts: { hardSwish, affineAfterConv, affineBeforeConv, quantizedConvs } };
+  return { bytes: encodeModel(model), counts: { hardSwish, affineAfterConv, affineBeforeConv, affineAsDepthwise: depthwise, quantizedConvs } };
 }
