@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import * as det from '../../src/ocr/det/index';
+import { affineAsDepthwise, foldAffineAfterConv, foldAffineBeforeConv } from '../../src/ocr/graph/affine';
+import { Graph } from '../../src/ocr/graph/graph';
+import { fuseHardSwish } from '../../src/ocr/graph/hardswish';
 import { rewriteModel, type Calibration } from '../../src/ocr/graph/index';
 import { decodeModel, encodeModel, toNumber, type NodeProto } from '../../src/ocr/graph/proto';
 import { decodeImage } from '../../src/ocr/image/decode';
@@ -115,13 +118,16 @@ describe('model rewrites (src/ocr/graph)', () => {
   });
 
   it('leaves what it cannot fold exactly: a shift before a padded convolution, a convolution output read twice', async () => {
-    // the border of a padded convolution sees 0, not the shift
+    // the border of a padded convolution sees 0, not the shift: not folded into it (a
+    // depthwise convolution of its own instead, the test below)
     const padded = model(
       [node('Add', ['x', 'k'], ['a']), node('Conv', ['a', 'W', 'B'], ['y'], [ints('pads', [1, 1, 1, 1])])],
       [...conv3x3, scalar('k', 0.5)],
       [1, 2, 4, 4],
     );
-    expect((await rewritesSame(padded, [1, 2, 4, 4])).ops).toEqual(['Add', 'Conv']);
+    const paddedRewritten = await rewritesSame(padded, [1, 2, 4, 4]);
+    expect(paddedRewritten.counts.affineBeforeConv).toBe(0);
+    expect(paddedRewritten.ops).toEqual(['Conv', 'Conv']);
     // the convolution's output also feeds the Add: folding the Mul would change it
     const shared = model(
       [node('Conv', ['x', 'W', 'B'], ['c']), node('Mul', ['c', 's'], ['m']), node('Add', ['m', 'c'], ['y'])],
@@ -132,6 +138,30 @@ describe('model rewrites (src/ocr/graph)', () => {
     // hard-swish whose Clip also feeds something else stays as it is
     const clipShared = model([...hardSwish('x', 'h', false), node('Add', ['h', 'h.c'], ['y'])], constants, [1, 2, 4, 4], 9);
     expect((await rewritesSame(clipShared, [1, 2, 4, 4])).counts.hardSwish).toBe(0);
+  });
+
+  it('turns a scale and shift before a padded convolution into a 1×1 depthwise convolution, the same outputs to the bit', async () => {
+    // a depthwise 3×3 convolution (2 channels) after s·x + c, as PP-LCNet's blocks before its depthwise stages
+    const depthwise: Init[] = [{ name: 'W', dims: [2, 1, 3, 3], data: random(18, 1) }, { name: 'B', dims: [2], data: random(2, 2) }];
+    const group = { name: 'group', type: 2, i: 2 };
+    const shape = [1, 2, 5, 7];
+    const input = new Tensor('float32', Float32Array.from(random(70, 3).map((v) => v * 12)), shape);
+    const cases: [NodeProto[], number, string[]][] = [
+      [[node('Mul', ['s', 'x'], ['m']), node('Add', ['m', 'k'], ['a'])], 1, ['Conv', 'Conv']],
+      [[node('Add', ['x', 'k'], ['a'])], 1, ['Conv', 'Conv']],
+      // a shift then a scale rounds otherwise than one convolution would: the shift stays an Add
+      [[node('Add', ['x', 'k'], ['m']), node('Mul', ['m', 's'], ['a'])], 1, ['Add', 'Conv', 'Conv']],
+    ];
+    for (const [block, changed, expected] of cases) {
+      const bytes = model([...block, node('Conv', ['a', 'W', 'B'], ['y'], [ints('pads', [1, 1, 1, 1]), group])], [...depthwise, scalar('s', 1.37), scalar('k', -0.61)], shape);
+      const rewritten = rewriteModel(bytes);
+      expect(rewritten.counts.affineAsDepthwise).toBe(changed);
+      expect(ops(rewritten.bytes)).toEqual(expected);
+      expect(maxDiff(await outputs(bytes, input), await outputs(rewritten.bytes, input))).toBe(0);
+    }
+    // a block no convolution reads has no channel count to take: left as it is
+    const alone = model([node('Mul', ['x', 's'], ['m']), node('Add', ['m', 'k'], ['y'])], [scalar('s', 2), scalar('k', 1)], shape);
+    expect(ops(rewriteModel(alone).bytes)).toEqual(['Mul', 'Add']);
   });
 
   it('runs a calibrated convolution in 8 bits, close to its float output, and raises an opset-9 model to 10 (Slice attributes become inputs)', async () => {
@@ -195,6 +225,54 @@ describe('model rewrites (src/ocr/graph)', () => {
           const [before, after] = [await run(exported, input), await run(fewer, input)];
           expect(maxDiff(before, after), name).toBeLessThan(1e-4);
         }
+      }
+    });
+
+    it('compute the same outputs to the bit with their scalar blocks as depthwise convolutions, in fewer ops after ONNX Runtime lays them out', async () => {
+      const page = await decodeImage((await renderDocument({ seed: 5, variant: 'photo' })).bytes);
+      const quads = (await det.run({ image: page })).boxes.map((b) => b.quad).slice(0, 6);
+      expect(quads.length).toBe(6);
+      const dir = mkdtempSync(join(tmpdir(), 'depthwise-'));
+      try {
+        for (const name of ['det', 'rec'] as const) {
+          // the float rewrites as models.ts makes them, with and without the last step
+          const build = (depthwise: boolean) => {
+            const m = decodeModel(new Uint8Array(readFileSync(modelFiles[name])));
+            const graph = new Graph(m.graph);
+            fuseHardSwish(graph);
+            foldAffineAfterConv(graph);
+            foldAffineBeforeConv(graph);
+            const changed = depthwise ? affineAsDepthwise(graph) : 0;
+            return { bytes: encodeModel(m), changed };
+          };
+          const [plain, depthwise] = [build(false), build(true)];
+          expect(depthwise.changed).toBeGreaterThanOrEqual(10);
+          const laidOut = async (bytes: Uint8Array, file: string) => {
+            const optimizedModelFilePath = join(dir, file);
+            const session = await InferenceSession.create(bytes, { ...options, optimizedModelFilePath });
+            return { session, ops: ops(readFileSync(optimizedModelFilePath)) };
+          };
+          const [a, b] = [await laidOut(plain.bytes, `${name}-plain.onnx`), await laidOut(depthwise.bytes, `${name}-depthwise.onnx`)];
+          // the passes out of and back into the blocked layout are what the rewrite saves
+          const reorders = (list: string[]) => list.filter((op) => op.startsWith('Reorder')).length;
+          expect(reorders(b.ops)).toBeLessThan(reorders(a.ops));
+          const inputs: Tensor[] = [];
+          if (name === 'det') {
+            const [w, h] = [Math.round(page.width / 32) * 32, Math.round(page.height / 32) * 32];
+            inputs.push(new Tensor('float32', Float32Array.from({ length: 3 * w * h }, (_, i) => (page.data[(i % (w * h)) * 3 % page.data.length]! / 255 - 0.45) / 0.225), [1, 3, h, w]));
+          } else {
+            for (const quad of quads) {
+              const line = cropLine(page, quad);
+              const width = Math.max(320, Math.ceil(line.width / 8) * 8);
+              const data = new Float32Array(3 * LINE_HEIGHT * width);
+              fillTensor(data, 0, line, width);
+              inputs.push(new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]));
+            }
+          }
+          for (const input of inputs) expect(maxDiff(await run(a.session, input), await run(b.session, input)), name).toBe(0);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     });
 
