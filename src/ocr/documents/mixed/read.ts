@@ -77,8 +77,9 @@ export const sharperAfresh = (image: DecodedImage, region: Region, seenAt?: Seen
  * larger than they were seen (SHARPER), it reads the crop, enlarged when its print is small
  * (region.ts enlargement): the whole image's detector, seeing a large sheet
  * shrunk, draws looser boxes and now and then loses a character (安顺 read as 顺, G1418 as GI418)
- * that the crop seen at its own size gives. For the key fields, only the rows printing them are
- * read again where the type names them (rows.ts, types.ts keyRows).
+ * that the crop seen at its own size gives. For the key fields, the rows printing them are read
+ * again first where the type names them (rows.ts, types.ts keyRows), at any scale; the whole
+ * crop after them only when they did not give the fields and the crop shows the print SHARPER.
  */
 export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[], seenAt?: SeenAt): Promise<ReadRegion> {
   const whole = detectorScale(image);
@@ -98,16 +99,27 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   // VAT invoice's 开票日期, 纳税人识别号 and 价税合计 all misread on a cluttered sheet, bench seed 10):
   // its crop is read afresh however large its print was seen, as the cues that typed it say it is one
   const refused = chosen.rule !== undefined && read.type !== chosen.type;
-  if (handed && !read.complete && (refused || sharperAfresh(image, region, seenAt))) {
-    // the rows of the key fields missing read again where the type says where they are (rows.ts); the
-    // whole crop when it does not, or when the extractor found too little of the type's labels to
-    // call it its document (a VAT invoice's 纳税人识别号 and 购买方 garbled on a sheet of five)
-    const keyRows = read.type === chosen.type ? chosen.rule?.keyRows?.(read.extracted.data) : undefined;
-    const rows = keyRows && (await withKeyRowsRead(image, region, inCrop!, keyRows));
-    if (rows) withLinesRead(crop, rows);
-    else crop = await fresh();
-    const again = await extract(crop, chosen, view);
-    if (again.complete || again.type === chosen.type) read = again;
+  if (handed && !read.complete) {
+    const readAgain = async (rows?: OcrLine[]) => {
+      if (rows) withLinesRead(crop, rows);
+      else crop = await fresh();
+      const again = await extract(crop, chosen, view);
+      if (again.complete || again.type === chosen.type) read = again;
+    };
+    // the rows of the key fields missing read again where the type says where they are (rows.ts),
+    // whatever the scale their lines were seen at: a strip cut across the row is detected anew, and
+    // a line the detector broke comes back whole (a VAT number's 发票号码：6 read apart from its
+    // 64432094 and joined into 9 digits, its area seen at 1.47 of the image's scale and its crop at 2,
+    // bench seed 5); a row or two of a region costs a few lines' reading
+    const keyRows = refused ? undefined : chosen.rule?.keyRows?.(read.extracted.data);
+    const rows = keyRows?.length ? await withKeyRowsRead(image, region, inCrop!, keyRows) : undefined;
+    if (rows) await readAgain(rows);
+    // the whole crop when the type does not say where they are, when those rows did not give the
+    // fields (an upside-down VAT invoice on a desk whose whole image lost its 价税合计 row: only its
+    // 合计 row's ¥ was there to name, seed 6), or when the extractor found too little of the type's
+    // labels to call it its document (a VAT invoice's 纳税人识别号 and 购买方 garbled on a sheet of
+    // five); but for that, only where the crop shows the print sharper (SHARPER)
+    if (!read.complete && (refused || sharperAfresh(image, region, seenAt))) await readAgain();
   }
   // typed from its head but read to no document or without its key fields, and lower than its
   // type's documents stand: its lower part was not found (types.ts proportion); read cut to that

@@ -171,7 +171,7 @@ export const typeRules: TypeRule[] = [
     // paper invoice's No), and the figures (the 合计 row's amount and tax, the 价税合计 row's total)
     // by their ¥ or their label
     keyRows: (d) => [
-      ...(numberRead(part(d, 'Content')) ? [] : [/发票.?码|发.号码|^No/i]),
+      ...(numberRead(part(d, 'Content')) ? [] : [/发票(?!代码).?码|发.号码|^No/i]),
       ...(filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')) ? [] : [/[¥￥]\d|价税合计|小写/]),
     ],
   },
