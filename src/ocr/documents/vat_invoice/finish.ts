@@ -69,6 +69,33 @@ function applyQr(content: Content, payloads: string[], source: FinishOptions['so
 /** The capital amount says `cents` down to its smallest stated unit. */
 const capitalSays = (capital: number, unit: number, cents: number) => Math.sign(cents) * Math.floor(Math.abs(cents) / unit) * unit === capital;
 
+/** The digit of `cents` at `place` (0 for 分, 1 for 角, 2 for 圆's units…). */
+const digitAt = (cents: number, place: number) => Math.floor(cents / 10 ** place) % 10;
+
+/**
+ * The total three readings give place by place, when no two of them agree whole: the figures, the
+ * capital amount (read whole, or lacking its leading digits: 柒仟陆佰叁拾伍圆伍角陆分 for
+ * 壹万柒仟陆佰…) and the 合计 row's amount plus tax, each of which small print misread in one digit
+ * or other (bench seed 9: 17535.56, …7635.56 and 15637.32 + 998.24 = 16635.56 for 17635.56). Where
+ * the figures differ from the capital, amount plus tax must agree with the capital; above the
+ * capital's highest digit, where it may have lost its start, the figures and amount plus tax must
+ * agree. Then the total is the capital's digits where it writes them and the figures' elsewhere;
+ * null when a place has no two readings agreeing, or nothing changes.
+ */
+function placeByPlace(total: number, parts: number, capital: number, unit: number): number | null {
+  if (total <= 0 || parts <= 0 || capital <= 0) return null;
+  const low = Math.round(Math.log10(unit)), top = String(capital).length - 1;
+  if (Math.floor(total / 10 ** (top + 1)) !== Math.floor(parts / 10 ** (top + 1))) return null;
+  let voted = total;
+  for (let place = low; place <= top; place++) {
+    const t = digitAt(total, place), c = digitAt(capital, place);
+    if (t === c) continue;
+    if (digitAt(parts, place) !== c) return null;
+    voted += (c - t) * 10 ** place;
+  }
+  return voted === total ? null : voted;
+}
+
 /**
  * The total in figures misread in small print (6666.87 read as 6665.87, 16736.38 as 15736.38)
  * or lost: on an image, when the capital amount and the 合计 row's amount plus tax, read apart,
@@ -79,7 +106,8 @@ const capitalSays = (capital: number, unit: number, cents: number) => Math.sign(
  * as read, and writes every digit where the two differ (81627.44 read 81527.44 on a photographed
  * sheet; capital.ts capitalPieceSays). Figures that the capital bears out
  * are kept, and one reading against another (the figures against the capital alone) has no
- * single answer: kept as read.
+ * single answer: kept as read. When all three differ, the total is taken place by place where two
+ * of them agree (placeByPlace).
  */
 function settleTotal(c: Content, notes: ExtractionNotes): void {
   const without = figureToCents(c.WithoutTaxAmount), tax = figureToCents(c.TaxAmount), total = figureToCents(c.InvoiceAmount);
@@ -90,7 +118,14 @@ function settleTotal(c: Content, notes: ExtractionNotes): void {
   let says: string;
   if (capital !== null) {
     const unit = capitalUnit(c.SumAmount);
-    if (!capitalSays(capital, unit, parts) || (total !== null && capitalSays(capital, unit, total))) return;
+    if (total !== null && capitalSays(capital, unit, total)) return;
+    if (!capitalSays(capital, unit, parts)) {
+      const voted = total === null ? null : placeByPlace(total, parts, capital, unit);
+      if (voted === null) return;
+      notes.remark(`InvoiceAmount read as ${c.InvoiceAmount}: the capital amount (${c.SumAmount}) and WithoutTaxAmount + TaxAmount (${centsToFigure(parts)}) agree on the digits where it differs from them; ${centsToFigure(voted)}`);
+      c.InvoiceAmount = centsToFigure(voted);
+      return;
+    }
     says = 'the capital amount';
   } else {
     if (!capitalPieceSays(c.SumAmount, parts, total)) return;

@@ -128,7 +128,10 @@ describe('capital amounts, taxpayer ids, dates', () => {
     expect(read({ ...parts, InvoiceAmount: '6666.87' })).toEqual({ total: '6666.87', remarks: [] });
     // one reading against another has no single answer: kept as read, and said
     expect(read({ ...parts, TaxAmount: '', InvoiceAmount: '6665.87' }).total).toBe('6665.87');
-    expect(read({ ...parts, TaxAmount: '194.17', InvoiceAmount: '6665.87' }).total).toBe('6665.87');
+    // the tax misread too, in another place: place by place two readings agree, on the capital's 6666.87
+    expect(read({ ...parts, TaxAmount: '194.17', InvoiceAmount: '6665.87' }).total).toBe('6666.87');
+    // the tax misread in the place the total was, to a third digit: no two readings agree there
+    expect(read({ ...parts, TaxAmount: '192.18', InvoiceAmount: '6665.87' }).total).toBe('6665.87');
     // a file's text is what the file says
     expect(read({ ...parts, InvoiceAmount: '6665.87' }, 'text').total).toBe('6665.87');
     // a capital amount whose 分 was lost at the line's end still says every unit it states

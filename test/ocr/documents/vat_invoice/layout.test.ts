@@ -247,6 +247,23 @@ describe('layout regressions (lines as OCR returns them)', () => {
     const { Content } = assemble([...capital('壹万叁仟玖佰叁拾阳圆参角壹分', '(小写)¥13935.31'), ...sum], quiet, { source: 'image', qr: [] });
     expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹万叁仟玖佰叁拾陆圆叁角壹分', '13936.31']);
   });
+  it('issue 18: figures, capital and amount plus tax each misread in a digit: the total place by place where two agree', () => {
+    const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
+    // as on a sheet of seven (seed 9): 17535.56, a capital without its 壹万, and 15637.32 + 998.24 for 17635.56
+    const read = (capital: string, total: string, amount: string) => {
+      const lines = gridInvoice(name).map((l) => (l.text === '壹佰壹拾贰圆贰角整' ? line(capital, 260, 420, 140, 20) : l.text.includes('小写') ? line(total, 650, 420, 110, 20) : l));
+      const sum = [line('合', 60, 390, 20, 20), line('计', 150, 390, 20, 20), line(amount, 650, 390, 90, 20), line('¥998.24', 800, 390, 70, 20)];
+      return assemble([...lines, ...sum], quiet, { source: 'image', qr: [] }).Content.InvoiceAmount;
+    };
+    expect(read('柒仟陆佰叁拾伍圆伍角陆分', '(小写)¥17535.56', '¥15637.32')).toBe('17635.56');
+    expect(read('壹万柒仟陆佰叁拾伍圆伍角陆分', '(小写)¥17535.56', '¥15637.32')).toBe('17635.56');
+    // the capital's piece lacks the thousands, where figures (17…) and amount plus tax (16…) differ: no answer
+    expect(read('陆佰叁拾伍圆伍角陆分', '(小写)¥17535.56', '¥15637.32')).toBe('17535.56');
+    // where figures and capital differ amount plus tax must side with the capital: 16535.56 sides with neither at the hundreds
+    expect(read('柒仟陆佰叁拾伍圆伍角陆分', '(小写)¥17535.56', '¥15537.32')).toBe('17535.56');
+    // the figures the capital bears out are kept, amount plus tax misread or not
+    expect(read('壹万柒仟伍佰叁拾伍圆伍角陆分', '(小写)¥17535.56', '¥15637.32')).toBe('17535.56');
+  });
   it('issue 18: the total in figures read with a letter for a 0 (129447.8D) is read when amount plus tax bears it out', () => {
     const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
     const read = (total: string, tax: string) => {
