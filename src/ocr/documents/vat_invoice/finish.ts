@@ -122,7 +122,7 @@ function settleTotal(c: Content, notes: ExtractionNotes): void {
     if (!capitalSays(capital, unit, parts)) {
       const voted = total === null ? null : placeByPlace(total, parts, capital, unit);
       if (voted === null) return;
-      notes.remark(`InvoiceAmount read as ${c.InvoiceAmount}: the capital amount (${c.SumAmount}) and WithoutTaxAmount + TaxAmount (${centsToFigure(parts)}) agree on the digits where it differs from them; ${centsToFigure(voted)}`);
+      notes.remark(`InvoiceAmount read as ${c.InvoiceAmount}: ${centsToFigure(voted)} place by place, where the capital amount (${c.SumAmount}) and WithoutTaxAmount + TaxAmount (${centsToFigure(parts)}) agree against it`);
       c.InvoiceAmount = centsToFigure(voted);
       return;
     }
