@@ -171,7 +171,8 @@ export interface Labelled {
  * (edit distance). A lone character of only one two-character label is that label, the rest cut
  * off or lost by the detector: its second half (程 of 里程, 额 of 金额) or its first (金 of 金额,
  * its 额 lost: on the photo of 8 taxi invoices, where the receipt's amount was then read only by
- * reading its whole crop again). 日 (also a date's last character), 上, 下 and 车 are no such half.
+ * reading its whole crop again), alone or with a value of its field read onto it (额30.50元, its
+ * 金 read apart as 金谷 on a desk photo). 日 (also a date's last character), 上, 下 and 车 are no such half.
  */
 const FUZZY: [string, Field][] = [
   ['另收附加费', 'Surcharge'], ['燃油附加费', 'Surcharge'], ['另收电召费', 'Other'], ['等候时间', 'WaitingTime'],
@@ -188,8 +189,9 @@ function fuzzyLabel(compact: string): Labelled | null {
     const entry = LABELS.find((l) => l.re.test(word));
     return { field, rest: rest.replace(SEPARATOR, ''), check: entry?.check ?? VALIDATORS[field] };
   };
-  const half = /^(.)[:：]?$/.exec(compact)?.[1];
-  if (half && HALVES[half]) return labelled(half, HALVES[half], '');
+  // the half alone, or with its value read onto it (额30.50元: 金 read apart as 金谷, a receipt turned a quarter on a desk)
+  const [, half, value = ''] = /^(.)[:：]?(.*)$/.exec(compact) ?? [];
+  if (half && HALVES[half] && (value === '' || VALIDATORS[HALVES[half]](value))) return labelled(half, HALVES[half], value);
   const near = FUZZY.flatMap(([word, field]) =>
     [word.length, word.length - 1, word.length + 1]
       .map((cut) => ({ word, field, rest: compact.slice(cut), d: editDistance(word, compact.slice(0, cut)) }))
