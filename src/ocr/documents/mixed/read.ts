@@ -100,11 +100,14 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   // its crop is read afresh however large its print was seen, as the cues that typed it say it is one
   const refused = chosen.rule !== undefined && read.type !== chosen.type;
   if (handed && !read.complete) {
-    const readAgain = async (rows?: OcrLine[]) => {
+    // `completing`: the reading is kept only when it gives the key fields. The whole crop read after
+    // its rows may misread a field they had right (an invoice's number 95382769 read 95362769, its
+    // total no better: bench seed 9)
+    const readAgain = async (rows?: OcrLine[], completing = false) => {
       if (rows) withLinesRead(crop, rows);
       else crop = await fresh();
       const again = await extract(crop, chosen, view);
-      if (again.complete || again.type === chosen.type) read = again;
+      if (again.complete || (!completing && again.type === chosen.type)) read = again;
     };
     // the rows of the key fields missing read again where the type says where they are (rows.ts),
     // whatever the scale their lines were seen at: a strip cut across the row is detected anew, and
@@ -119,7 +122,7 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
     // 合计 row's ¥ was there to name, seed 6), or when the extractor found too little of the type's
     // labels to call it its document (a VAT invoice's 纳税人识别号 and 购买方 garbled on a sheet of
     // five); but for that, only where the crop shows the print sharper (SHARPER)
-    if (!read.complete && (refused || sharperAfresh(image, region, seenAt))) await readAgain();
+    if (!read.complete && (refused || sharperAfresh(image, region, seenAt))) await readAgain(undefined, rows !== undefined);
   }
   // typed from its head but read to no document or without its key fields, and lower than its
   // type's documents stand: its lower part was not found (types.ts proportion); read cut to that
