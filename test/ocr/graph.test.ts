@@ -151,6 +151,8 @@ describe('model rewrites (src/ocr/graph)', () => {
       [[node('Add', ['x', 'k'], ['a'])], 1, ['Conv', 'Conv']],
       // a shift then a scale rounds otherwise than one convolution would: the shift stays an Add
       [[node('Add', ['x', 'k'], ['m']), node('Mul', ['m', 's'], ['a'])], 1, ['Add', 'Conv', 'Conv']],
+      // two scales would round otherwise too: only the second, with its shift, becomes the convolution
+      [[node('Mul', ['x', 's'], ['n']), node('Mul', ['n', 's'], ['m']), node('Add', ['m', 'k'], ['a'])], 1, ['Mul', 'Conv', 'Conv']],
     ];
     for (const [block, changed, expected] of cases) {
       const bytes = model([...block, node('Conv', ['a', 'W', 'B'], ['y'], [ints('pads', [1, 1, 1, 1]), group])], [...depthwise, scalar('s', 1.37), scalar('k', -0.61)], shape);

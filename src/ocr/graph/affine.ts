@@ -39,13 +39,22 @@ function affineAfter(graph: Graph, value: string): Affine & { out: string } {
   return found;
 }
 
-/** Mul/Add by scalars that end in `value`, walking back while each feeds only the next. */
-function affineBefore(graph: Graph, value: string): Affine & { source: string } {
+/**
+ * Mul/Add by scalars that end in `value`, walking back while each feeds only the next.
+ * `asOneOp`: the block is to become one op that multiplies then adds, under `value`'s name:
+ * `value` may have other readers, and only a scale then a shift is taken (one op's multiply-add
+ * rounds as they do; a shift then a scale, or two scales, would round otherwise).
+ */
+function affineBefore(graph: Graph, value: string, asOneOp = false): Affine & { source: string } {
   const found: Affine & { source: string } = { scale: 1, shift: 0, nodes: [], source: value };
-  for (let node = graph.producer(value); node && graph.private(found.source); node = graph.producer(found.source)) {
+  const walks = (v: string) => graph.private(v) || (asOneOp && v === value);
+  for (let node = graph.producer(value); node && walks(found.source); node = graph.producer(found.source)) {
     const x = node.input.find((i) => graph.scalar(i) === undefined);
     const k = x === undefined ? undefined : scalarOperand(graph, node, x);
     if (x === undefined || k === undefined || (node.op_type !== 'Mul' && node.op_type !== 'Add')) break;
+    // walking back: a shift may only come first, and nothing before a scale
+    const last = found.nodes[found.nodes.length - 1];
+    if (asOneOp && last && (last.op_type === 'Mul' || node.op_type === 'Add')) break;
     // what follows computes scale·(this node's output) + shift
     if (node.op_type === 'Mul') found.scale *= k;
     else found.shift += found.scale * k;
@@ -114,46 +123,31 @@ export function foldAffineBeforeConv(graph: Graph): number {
  * The blocks left before padded convolutions (scale then shift, or either alone) as a 1×1
  * depthwise convolution with weight s and bias c in every channel: one op in ONNX Runtime's
  * blocked layout instead of four passes. Its kernel multiplies, then adds the bias, as the
- * Mul and Add did, so the outputs are the same to the bit (test/ocr/graph.test.ts). Only a
- * block one of whose readers is a convolution is changed: that gives the channel count.
- * Returns how many blocks were changed.
+ * Mul and Add did, so the outputs are the same to the bit (test/ocr/graph.test.ts; affineBefore
+ * takes no other steps). The convolution gives the channel count. Returns how many blocks were
+ * changed.
  */
 export function affineAsDepthwise(graph: Graph): number {
   const replace = new Map<NodeProto, NodeProto[]>();
   const removed = new Set<NodeProto>();
-  for (const first of graph.nodes) {
-    const x = first.input.find((i) => graph.scalar(i) === undefined);
-    const k = x === undefined ? undefined : scalarOperand(graph, first, x);
-    if (x === undefined || k === undefined || (first.op_type !== 'Mul' && first.op_type !== 'Add')) continue;
-    // a scale then a shift, as PP-LCNet's blocks are written: a shift then a scale would round otherwise
-    let scale = 1, shift = k, out = first.output[0]!;
-    const nodes = [first];
-    if (first.op_type === 'Mul') {
-      [scale, shift] = [k, 0];
-      const next = graph.private(out) ? graph.consumers(out)[0]! : undefined;
-      const c = next?.op_type === 'Add' ? scalarOperand(graph, next, out) : undefined;
-      if (next && c !== undefined) {
-        shift = c;
-        nodes.push(next);
-        out = next.output[0]!;
-      }
-    } else {
-      // a shift after a scale is this block's end, already taken with its scale
-      const before = graph.producer(x);
-      if (before?.op_type === 'Mul' && graph.private(x) && scalarOperand(graph, before, before.input.find((i) => graph.scalar(i) === undefined) ?? '') !== undefined) continue;
-    }
-    const conv = graph.consumers(out).find((n) => n.op_type === 'Conv');
-    const w = conv ? graph.constant(conv.input[1]!) : undefined;
-    if (!conv || !w || w.dims.length !== 4) continue;
+  for (const conv of graph.nodes) {
+    const w = conv.op_type === 'Conv' ? graph.constant(conv.input[1]!) : undefined;
+    if (!w || w.dims.length !== 4) continue;
+    // the block's output keeps its name, so other readers of it (a second convolution) read the
+    // same values; its nodes come nearest the convolution first
+    const affine = affineBefore(graph, conv.input[0]!, true);
+    const [first, ...rest] = [...affine.nodes].reverse();
+    if (!first || replace.has(first)) continue;
     const channels = w.dims[1]! * (int(conv, 'group') ?? 1);
-    const weight = graph.addConstant(`${out}_depthwise_w`, [channels, 1, 1, 1], new Float32Array(channels).fill(scale));
-    const bias = graph.addConstant(`${out}_depthwise_b`, [channels], new Float32Array(channels).fill(shift));
+    const out = conv.input[0]!;
+    const weight = graph.addConstant(`${out}_depthwise_w`, [channels, 1, 1, 1], new Float32Array(channels).fill(affine.scale));
+    const bias = graph.addConstant(`${out}_depthwise_b`, [channels], new Float32Array(channels).fill(affine.shift));
     const attribute = [
       { name: 'group', type: 2, i: channels },
       { name: 'kernel_shape', type: 7, ints: [1, 1] },
     ];
-    replace.set(first, [{ op_type: 'Conv', input: [x, weight, bias], output: [out], attribute } as NodeProto]);
-    for (const node of nodes.slice(1)) removed.add(node);
+    replace.set(first, [{ op_type: 'Conv', input: [affine.source, weight, bias], output: [out], attribute } as NodeProto]);
+    for (const node of rest) removed.add(node);
   }
   graph.edit(replace, removed);
   return replace.size;
