@@ -120,9 +120,19 @@ function readSum(page: Page, grandRow: Item | undefined): { withoutTax: Value; t
   return distance(head(TOTALS.taxHead)) < distance(head(TOTALS.amountHead)) ? { withoutTax: EMPTY, tax: only } : { withoutTax: only, tax: EMPTY };
 }
 
+/**
+ * One printed figure is one field. Small print set tight puts the 合计 row within a row's slack
+ * of the 价税合计 label (an upside-down invoice on a sheet, rows 25 px apart read in 33 px boxes);
+ * when the 价税合计 row's own figures were lost, its row then offers the 合计 row's amount,
+ * which readSum has already taken as standing above that label: a total that is that item is none.
+ */
+const sharedWith = (total: Value, sum: { withoutTax: Value; tax: Value }): boolean =>
+  total.pieces.some((p) => [sum.withoutTax, sum.tax].some((v) => v.pieces.some((q) => q.item === p.item)));
+
 export function readTotals(page: Page): Totals {
   const grand = readGrand(page);
   const sum = readSum(page, grand.row);
-  const summed = totalAsSummed(grand.loose, sum.withoutTax, sum.tax);
-  return { ...sum, capital: grand.capital, total: summed !== EMPTY ? summed : grand.total };
+  const own = (v: Value) => (sharedWith(v, sum) ? EMPTY : v);
+  const summed = totalAsSummed(own(grand.loose), sum.withoutTax, sum.tax);
+  return { ...sum, capital: grand.capital, total: summed !== EMPTY ? summed : own(grand.total) };
 }

@@ -288,6 +288,15 @@ describe('layout regressions (lines as OCR returns them)', () => {
     const noSmall = lost.filter((l) => !l.text.includes('小写'));
     expect(assemble([...noSmall, line('¥100.00', 650, 380, 80, 20), line('¥12.20', 800, 380, 70, 20)], quiet).Content.InvoiceAmount).toBe('');
   });
+  it('issue 18: the 合计 row set tight above 价税合计, whose figures were lost, gives no total (an upside-down invoice on a sheet)', () => {
+    const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
+    const lostFigures = gridInvoice(name).filter((l) => !l.text.includes('小写'));
+    // the 合计 row's amount in a loose box reaching within a row's slack of the label
+    const { Content } = assemble([...lostFigures, line('金额', 660, 250, 40, 20), line('¥100.00', 650, 392, 80, 34)], quiet);
+    expect([Content.WithoutTaxAmount, Content.InvoiceAmount]).toEqual(['100.00', '']);
+    // its own figures read, the total is theirs
+    expect(assemble([...gridInvoice(name), line('¥100.00', 650, 392, 80, 34)], quiet).Content.InvoiceAmount).toBe('112.20');
+  });
   it('issue 18: a paper invoice whose labels small print cut short (开户行及账片, 购名称) is still one, and read', () => {
     const lines = SHEET_PAPER_INVOICE.map(([text, x, y, w, h]) => line(text, x, y, w, h));
     let refused = '';
