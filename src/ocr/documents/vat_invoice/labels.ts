@@ -46,10 +46,12 @@ export const SIGNATURES = {
 export const TOTALS = {
   /**
    * 价税合计（大写）… （小写）¥…; in small print 价税合计 may be misread (个税台计) where its
-   * （大写）, printed on that row only, is read right
+   * （大写）, printed on that row only, is read right; and 合 read 台, 写 read 号 (价税台计（大号）,
+   * 小号）: the glyphs differ in a stroke or two at 10 px). 小号 alone is a word (goods' sizes), so
+   * that misreading counts only closed by its bracket.
    */
-  grand: /价\s*税\s*合\s*计(?:\s*[(（]\s*大\s*写\s*[)）])?|[(（]\s*大\s*写\s*[)）]/,
-  figures: /[(（]?\s*小\s*写\s*[)）]?/,
+  grand: /价\s*税\s*[合台]\s*计(?:\s*[(（]\s*大\s*[写号]\s*[)）])?|[(（]\s*大\s*[写号]\s*[)）]/,
+  figures: /[(（]?\s*小\s*写\s*[)）]?|[(（]?\s*小\s*号\s*[)）]/,
   /** 合计 row: one item "合计", or "合" and "计" printed far apart */
   sum: /^合\s*计$/,
   sumHead: /^合$/,

@@ -237,6 +237,11 @@ describe('layout regressions (lines as OCR returns them)', () => {
     const misread = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]).map((l) => (l.text === '价税合计(大写)' ? line('个税台计（大写）', 60, 420, 100, 20) : l));
     const { Content } = assemble(misread, quiet);
     expect([Content.SumAmount, Content.InvoiceAmount]).toEqual(['壹佰壹拾贰圆贰角整', '112.20']);
+    // 合 read 台 and 写 read 号 in both labels of the row (a sheet of eight, seed 8)
+    const both = gridInvoice([line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)]).map((l) =>
+      l.text === '价税合计(大写)' ? line('价税台计（大号）', 60, 420, 100, 20) : l.text.includes('小写') ? line('小号）¥112.20', 650, 420, 110, 20) : l,
+    );
+    expect([assemble(both, quiet).Content.SumAmount, assemble(both, quiet).Content.InvoiceAmount]).toEqual(['壹佰壹拾贰圆贰角整', '112.20']);
   });
   it('issue 18: 陆 read as 际 or 阳 in a capital amount, which then settles a total in figures misread', () => {
     const name = [line('名称：深圳宏达贸易有限公司', 73, 148, 220, 20)];
