@@ -52,6 +52,9 @@ describe('taxi field validators', () => {
     expect(VALIDATORS.Amount('￥3800元')).toBe('38.00');
     expect(VALIDATORS.Amount('¥52.50元')).toBe('52.50');
     expect(VALIDATORS.Amount('1000')).toBe('');
+    // 元 read as a digit after the two decimals a meter prints
+    expect(VALIDATORS.Amount('47.506')).toBe('47.50');
+    expect(VALIDATORS.Amount('47.5066')).toBe('');
     expect(VALIDATORS.UnitPrice('2.70元')).toBe('2.70');
     expect(VALIDATORS.Date('2023年12月138')).toBe('2023年12月13日');
     expect(VALIDATORS.Date('2024年81月89日')).toBe('2024年01月09日');

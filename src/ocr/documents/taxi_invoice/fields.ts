@@ -54,6 +54,9 @@ function money(text: string): string {
   const marked = /^[¥￥Y羊半第#*]|[元夫兀圆]$/.test(compact);
   // the decimal point of dot-matrix print is read as , 。 or a colon
   let t = compact.replace(CURRENCY_NOISE, '').replace(/[,，。:：]/g, '.');
+  // a meter prints two decimals and then 元: a third is the 元 read as a digit (47.506 for 47.50元,
+  // a sheet of eight, seed 7), as no fare is printed to the thousandth
+  t = t.replace(/^(\d{1,5}\.\d{2})\d$/, '$1');
   if (!/^\d{1,5}(\.\d{1,2})?$/.test(t)) return '';
   if (!t.includes('.')) {
     // a meter prints two decimals; with ¥ or 元 around it a lost point shows as 3800 for 38.00
