@@ -79,3 +79,24 @@ export function ctcGreedy(probs: Float32Array, steps: number, classes: number, d
   if (alternatives > 0) decoded.chars = chars;
   return decoded;
 }
+
+/**
+ * The same decoding from each step's best class and its probability alone (the recogniser's
+ * own outputs for them, graph/best-class.ts): the text and confidence ctcGreedy gives without
+ * alternatives, to the bit, as its scan keeps the first of equal maxima and adds the same
+ * maxima in the same order.
+ */
+export function ctcBest(best: Int32Array, bestP: Float32Array, dictionary: readonly string[]): Decoded {
+  let text = '';
+  let sum = 0, kept = 0, previous = -1;
+  for (let t = 0; t < best.length; t++) {
+    const c = best[t]!;
+    if (c !== 0 && c !== previous) {
+      text += dictionary[c] ?? '';
+      sum += bestP[t]!;
+      kept++;
+    }
+    previous = c;
+  }
+  return { text, confidence: kept === 0 ? 0 : sum / kept };
+}
