@@ -3,6 +3,7 @@ import { insideQuad, orderCorners, rotateCorners, type Quad } from '../../src/oc
 import { convexHull, minAreaRect, rectCorners } from '../../src/ocr/geometry/rect';
 import { homography, warpQuad } from '../../src/ocr/geometry/warp';
 import { createRaster, type Raster } from '../../src/ocr/image/raster';
+import { fillTensor, LINE_HEIGHT } from '../../src/ocr/line';
 import { readingOrder } from '../../src/ocr/order';
 import { editDistance, normaliseText } from '../../src/ocr/text';
 
@@ -108,6 +109,22 @@ describe('warpQuad', () => {
         if (from === outH - 5) expect(into.subarray(0, from * outW * 3).every((v) => v === 7), 'rows above the band are left alone').toBe(true);
       }
       expect(into, `${outW}×${outH}`).toEqual(whole);
+    }
+  });
+});
+
+describe('fillTensor', () => {
+  it("writes a line's B, G, R planes as (p/255 − 0.5)/0.5 in float32 into its slot, the padding left as it was", () => {
+    const line: Raster = { width: 37, height: LINE_HEIGHT, data: Uint8Array.from({ length: 37 * LINE_HEIGHT * 3 }, (_, i) => (i * 97 + (i >> 7)) % 256) };
+    for (const width of [24, 37, 64]) {
+      const dst = new Float32Array(2 * 3 * LINE_HEIGHT * width).fill(7);
+      fillTensor(dst, 1, line, width);
+      const plane = LINE_HEIGHT * width;
+      const want = new Float32Array(dst.length).fill(7);
+      for (let c = 0; c < 3; c++)
+        for (let y = 0; y < LINE_HEIGHT; y++)
+          for (let x = 0; x < Math.min(width, line.width); x++) want[3 * plane + c * plane + y * width + x] = line.data[(y * line.width + x) * 3 + 2 - c]! / 127.5 - 1;
+      expect(dst).toEqual(want);
     }
   });
 });

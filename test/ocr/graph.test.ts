@@ -12,7 +12,8 @@ import { decodeModel, encodeModel, toNumber, type NodeProto } from '../../src/oc
 import { decodeImage } from '../../src/ocr/image/decode';
 import { cropLine, fillTensor, LINE_HEIGHT } from '../../src/ocr/line';
 import { defaultModelForm, getDictionary, modelBytes, modelFiles } from '../../src/ocr/models';
-import { ctcGreedy } from '../../src/ocr/rec/ctc';
+import { BEST_CLASS, BEST_P } from '../../src/ocr/graph/best-class';
+import { ctcBest, ctcGreedy } from '../../src/ocr/rec/ctc';
 import { renderDocument } from '../support/synth/index';
 import { hasFont } from './fixtures';
 
@@ -166,6 +167,43 @@ describe('model rewrites (src/ocr/graph)', () => {
     expect(ops(rewriteModel(alone).bytes)).toEqual(['Mul', 'Add']);
   });
 
+  it("adds a softmax's best class and its probability over the last of three axes as outputs, which decode to the bit as the whole output does", async () => {
+    const [steps, classes] = [24, 7];
+    const dims = (d: number[]) => ({ dim: d.map((v) => ({ dim_value: v })) });
+    const softmaxModel = (axis: number, out: number[]) =>
+      encodeModel({
+        ir_version: 8,
+        opset_import: [{ domain: '', version: 9 }],
+        graph: {
+          name: 'g',
+          node: [node('Softmax', ['x'], ['y'], [{ name: 'axis', type: 2, i: axis }])],
+          initializer: [],
+          input: [{ name: 'x', type: { tensor_type: { elem_type: 1, shape: dims([1, steps, classes]) } } }],
+          output: [{ name: 'y', type: { tensor_type: { elem_type: 1, shape: dims(out) } } }],
+        },
+      } as never);
+    const rewritten = rewriteModel(softmaxModel(2, [1, steps, classes]));
+    expect(rewritten.counts.bestClass).toBe(1);
+    expect(ops(rewritten.bytes)).toEqual(['Softmax', 'ArgMax', 'Cast', 'ReduceMax']);
+    // a softmax over another axis, or an output of two axes (the classifier's [1, 2]): nothing to add
+    expect(rewriteModel(softmaxModel(1, [1, steps, classes])).counts.bestClass).toBe(0);
+    // logits with equal maxima (the first is the decoder's), blanks, repeats and near ties
+    const logits = Float32Array.from({ length: steps * classes }, (_, i) => {
+      const [t, c] = [Math.floor(i / classes), i % classes];
+      if (t % 4 === 0) return c === 0 ? 3 : 0;
+      if (t % 4 === 1) return c === 2 || c === 5 ? 1.5 : 0;
+      return Math.round(Math.sin(t * 7.1 + c * 3.3) * 4) / 2;
+    });
+    const session = await InferenceSession.create(rewritten.bytes, options);
+    const out = await session.run({ x: new Tensor('float32', logits, [1, steps, classes]) });
+    const dictionary = ['', ...'abcdef'];
+    const whole = ctcGreedy(out.y!.data as Float32Array, steps, classes, dictionary);
+    const best = ctcBest(out[BEST_CLASS]!.data as Int32Array, out[BEST_P]!.data as Float32Array, dictionary);
+    expect(best.text).toBe(whole.text);
+    expect(Object.is(best.confidence, whole.confidence)).toBe(true);
+    expect(whole.text.length).toBeGreaterThan(5);
+  });
+
   it('runs a calibrated convolution in 8 bits, close to its float output, and raises an opset-9 model to 10 (Slice attributes become inputs)', async () => {
     const shape = [1, 8, 4, 6];
     const weights: Init[] = [{ name: 'W', dims: [8, 8, 1, 1], data: random(64, 4) }, { name: 'B', dims: [8], data: random(8, 5) }];
@@ -275,6 +313,29 @@ describe('model rewrites (src/ocr/graph)', () => {
         }
       } finally {
         rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("read a page's lines from the recogniser's best classes alone as from its whole output, to the bit", async () => {
+      const bytes = await modelBytes('rec');
+      const session = await InferenceSession.create(bytes, options);
+      expect(session.outputNames).toEqual([expect.any(String), BEST_CLASS, BEST_P]);
+      for (const name of ['det', 'cls'] as const) expect(rewriteModel(new Uint8Array(readFileSync(modelFiles[name]))).counts.bestClass).toBe(0);
+      const page = await decodeImage((await renderDocument({ seed: 7, variant: 'photo' })).bytes);
+      const quads = (await det.run({ image: page })).boxes.map((b) => b.quad);
+      expect(quads.length).toBeGreaterThan(5);
+      const dictionary = getDictionary();
+      for (const quad of quads) {
+        const line = cropLine(page, quad);
+        const width = Math.max(320, Math.ceil(line.width / 8) * 8);
+        const data = new Float32Array(3 * LINE_HEIGHT * width);
+        fillTensor(data, 0, line, width);
+        const out = await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]) });
+        const probs = out[session.outputNames[0]!]!;
+        const whole = ctcGreedy(probs.data as Float32Array, probs.dims[1]!, probs.dims[2]!, dictionary);
+        const best = ctcBest(out[BEST_CLASS]!.data as Int32Array, out[BEST_P]!.data as Float32Array, dictionary);
+        expect(best.text).toBe(whole.text);
+        expect(Object.is(best.confidence, whole.confidence)).toBe(true);
       }
     });
 
