@@ -142,14 +142,17 @@ class Groups {
 export const hasAnchor = (lines: OcrLine[]) => lines.some((l) => anchors.some((a) => !a.linkOnly && a.test(l.text.replace(/\s+/g, ''))));
 
 /**
- * Whether two groups are two documents told apart by their own print: each holds an anchor and
- * is certain of a type of paper (types.ts: a type with a shape; a plate, a VIN or a table is
- * printed on other documents too: a taxi receipt's 车号, a licence's VIN), and the two types
- * differ. A VAT invoice touching a pink train ticket under a sheet's light, their papers 28
- * apart against PAPER_DIFFERENCE (bench seed 3), linked the ticket's station to the invoice's
- * 机器编号 at the edge of the reach; the ticket held its seat, the invoice its 发票号码, and
- * each group's text already said which it was. The type of a group is remembered while it
- * does not grow (`lines`: the group's line indices, the same array as it grows).
+ * Whether two groups are two documents told apart by their own print: each is certain of a type
+ * of paper (types.ts: a type with a shape; a plate, a VIN or a table is printed on other
+ * documents too: a taxi receipt's 车号, a licence's VIN), and the two types differ. A VAT invoice
+ * touching a pink train ticket under a sheet's light, their papers 28 apart against
+ * PAPER_DIFFERENCE (bench seed 3), linked the ticket's station to the invoice's 机器编号 at the
+ * edge of the reach; each group's text already said which it was. A group need hold no anchor
+ * to be certain: a ticket's left half (its stations, fare and 限乘当日当次车, its seat printed in
+ * the right half) touching a licence's title below its last line linked to the licence before
+ * the gap between its halves was tried, and the licence's group then kept its right half out
+ * (bench seed 16). The type of a group is remembered while it does not grow (`lines`: the
+ * group's line indices, the same array as it grows).
  */
 function toldApart(image: { width: number; height: number }, lines: OcrLine[]) {
   const told = new WeakMap<number[], { size: number; type?: string }>();
@@ -157,8 +160,8 @@ function toldApart(image: { width: number; height: number }, lines: OcrLine[]) {
     const known = told.get(g);
     if (known?.size === g.length) return known.type;
     const ls = g.map((k) => lines[k]!);
-    const kind = hasAnchor(ls) ? classify(viewOf(regionOf(ls, image, 0))) : undefined;
-    const type = kind?.rule?.shape !== undefined ? kind.type : undefined;
+    const kind = classify(viewOf(regionOf(ls, image, 0)));
+    const type = kind.rule?.shape !== undefined ? kind.type : undefined;
     told.set(g, { size: g.length, type });
     return type;
   };

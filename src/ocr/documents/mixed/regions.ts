@@ -60,8 +60,12 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   // electronic VAT invoice's title torn off its body, whose labels were misread: 厂票口期)
   const bears = (k: number, type: string) => kinds[k]!.evidence.some((e) => e.type === type && e.score > 0);
   const untold = (m: number) => anchored[m] && kinds[m]!.rule === undefined;
+  // and the other way round: a form told a table by its rules alone that bears the piece's
+  // cues is that piece's document, its title torn off (a VAT invoice turned a quarter, its red
+  // title under the seal read on paper too pink to link to its body: bench seed 18)
+  const titled = (k: number, m: number) => typed(k) && kinds[m]!.type === 'table' && bears(m, kinds[k]!.type);
   const fits = (k: number, m: number, withinShape: boolean) =>
-    !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m)) && withinShape);
+    !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m) || titled(k, m)) && withinShape);
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
   // compared loosely, group to group or under the two lines that meet (light falls unevenly
@@ -79,7 +83,7 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
     out.forEach((other, m) => {
       if (m === k || !isDocument[m] || other.length === 0) return;
       const frame = regionOf(other, image, 0);
-      const { inColumn, spans, overhangs, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape ?? (untold(m) ? kinds[k]!.rule?.shape : undefined));
+      const { inColumn, spans, overhangs, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape ?? (untold(m) || titled(k, m) ? kinds[k]!.rule?.shape : undefined));
       // a document of a type with a shape takes in nothing beyond it
       if ((shaped && !withinShape) || !fits(k, m, withinShape)) return;
       let near: (typeof candidates)[number] | undefined;

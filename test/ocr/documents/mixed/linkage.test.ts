@@ -29,6 +29,34 @@ describe('2582-25 linkage: two documents each told by its own print', () => {
     expect(texts(findRegions(image, [...ticket, ...vat]))).toEqual(expect.arrayContaining([ticket.map((l) => l.text).sort(), vat.map((l) => l.text).sort()]));
   });
 
+  it('a ticket\'s half without an anchor, certain of its type, stays apart from a licence whose title touches its last line, and joins its other half (bench seed 16)', () => {
+    const image = canvas(1100, 900, WHITE);
+    // its left half: no anchor (the seat is printed in the right half), a ticket by its boarding words
+    const left = [
+      line('C002976', 100, 100, 135, 38),
+      line('昆明站', 100, 160, 140, 52),
+      line('2016年04月11日05:22开', 100, 220, 350, 36),
+      line('￥1463.5元', 100, 275, 160, 39),
+      line('限乘当日当次车', 100, 330, 195, 36),
+      line('3455102004****2837于志', 100, 390, 342, 36),
+      line('买票请到12306发货请到95306', 100, 440, 307, 32),
+      line('35130041149495C002976昆明售', 100, 490, 356, 32),
+    ];
+    // its right half 110 px along from the left's rows (0.79 of the reach)
+    const right = [line('候车：二楼A区', 560, 100, 164, 40), line('C8905', 560, 160, 135, 45), line('04车13A号', 560, 220, 160, 40), line('一等座', 560, 275, 106, 40)];
+    // the licence's title 53 px below the ticket's last line (0.61 of the reach): linked before the halves
+    const licence = [
+      line('中华人民共和国机动车驾驶证', 100, 580, 472, 41),
+      line('DrivingLicenseofthePeople\'sRepublicofChina', 100, 625, 421, 33),
+      line('证号500103198801157446', 100, 670, 400, 32),
+      line('准驾车型C1', 100, 715, 200, 32),
+      line('初次领证日期2010-05-01', 100, 760, 330, 32),
+      line('有效期限2016-05-01至2026-05-01', 100, 805, 450, 32),
+    ];
+    const groups = linkLines(image, [...left, ...right, ...licence].map((l) => ({ line: l, paper: WHITE })), []).map((g) => g.map((l) => l.text).sort());
+    expect(groups.sort()).toEqual([[...left, ...right].map((l) => l.text).sort(), licence.map((l) => l.text).sort()].sort());
+  });
+
   it('a taxi receipt\'s plate joins it: a plate is printed on other documents, no paper of its own', () => {
     const image = canvas(700, 400, WHITE);
     const receipt = [

@@ -27,6 +27,36 @@ describe('2582-25 regions: pieces of a document', () => {
     expect(findRegions(image, [...invoiceHead(100, 100), ...foot])).toHaveLength(1);
   });
 
+  it('issue 18: a VAT invoice\'s form, typed a table, takes in its title on paper too pink to link (under its seal), within the invoice\'s shape (bench seed 18)', () => {
+    const image = canvas(1000, 700, WHITE);
+    const INK: Rgb = [70, 60, 60];
+    // the form's rules: six rows, three columns
+    for (const y of [150, 190, 230, 270, 310, 350]) fill(image, { x: 100, y, w: 800, h: 2 }, INK);
+    for (const x of [100, 500, 898]) fill(image, { x, y: 150, w: 2, h: 202 }, INK);
+    // the title's paper under the seal's red: 38 from the form's white, beyond PAPER_DIFFERENCE
+    fill(image, { x: 340, y: 80, w: 320, h: 40 }, [235, 222, 212]);
+    const title = line('河南增值税电子普通发票', 350, 100, 300, 28);
+    // the form's cues short of a VAT invoice (its totals and check code, 2.5): a table by its grid of cells
+    const form = [
+      line('发票代码：041001900111', 120, 170, 260),
+      line('发票号码：42782225', 520, 170, 260),
+      line('校验码：11771544427153975446', 120, 210, 300),
+      line('单价', 120, 250, 40),
+      line('数量', 220, 250, 40),
+      line('税率', 520, 250, 40),
+      line('税额', 620, 250, 40),
+      line('71.57', 120, 290, 60),
+      line('11', 220, 290, 30),
+      line('9%', 520, 290, 30),
+      line('786.72', 620, 290, 60),
+      line('￥857.52', 620, 330, 100),
+    ];
+    // a note below: a sheet of documents, not one document and scraps around it
+    const memo = note(300, 500);
+    const regions = findRegions(image, [title, ...form, ...memo]);
+    expect(texts(regions)).toEqual([[title, ...form].map((l) => l.text).sort(), memo.map((l) => l.text).sort()]);
+  });
+
   it('issue 18: the invoice\'s body, wider than its header above it (title, number, check code over the right part only), joins it', () => {
     const image = canvas(1000, 800, WHITE);
     // as on a sheet of eight (seed 1): the header's lines over the right part, the buyer's and seller's boxes and totals across
