@@ -46,3 +46,26 @@ export function fillTensor(dst: Float32Array, slot: number, line: Raster, tensor
     }
   }
 }
+
+/** Lines up to this tensor width (recogniser and classifier) have their tensor's buffer kept for the next. */
+const KEPT_WIDTH = 320;
+const spare = new Map<number, Float32Array>();
+
+/**
+ * A [1, 3, 48, width] tensor's buffer for one run, handed out zeroed (the padding) and kept after
+ * it for the next line of that width: a sheet of eight classifies and reads about 1000 lines, each
+ * a new buffer of 110–180 KB otherwise, and V8 collects in full as such memory outside its heap
+ * grows. One buffer a width up to KEPT_WIDTH (about 4 MB a thread); a line read meanwhile at the
+ * same width takes a new one.
+ */
+export async function withLineTensor<T>(width: number, use: (data: Float32Array) => Promise<T>): Promise<T> {
+  const length = 3 * LINE_HEIGHT * width;
+  const kept = spare.get(length);
+  spare.delete(length);
+  const data = kept ? kept.fill(0) : new Float32Array(length);
+  try {
+    return await use(data);
+  } finally {
+    if (width <= KEPT_WIDTH) spare.set(length, data);
+  }
+}

@@ -3,7 +3,7 @@ import { insideQuad, orderCorners, rotateCorners, type Quad } from '../../src/oc
 import { convexHull, minAreaRect, rectCorners } from '../../src/ocr/geometry/rect';
 import { homography, warpQuad } from '../../src/ocr/geometry/warp';
 import { createRaster, type Raster } from '../../src/ocr/image/raster';
-import { fillTensor, LINE_HEIGHT } from '../../src/ocr/line';
+import { fillTensor, LINE_HEIGHT, withLineTensor } from '../../src/ocr/line';
 import { readingOrder } from '../../src/ocr/order';
 import { editDistance, normaliseText } from '../../src/ocr/text';
 
@@ -126,6 +126,27 @@ describe('fillTensor', () => {
           for (let x = 0; x < Math.min(width, line.width); x++) want[3 * plane + c * plane + y * width + x] = line.data[(y * line.width + x) * 3 + 2 - c]! / 127.5 - 1;
       expect(dst).toEqual(want);
     }
+  });
+});
+
+describe('withLineTensor', () => {
+  it('hands a buffer out zeroed, keeps it for the next line of its width, and gives a line read meanwhile a buffer of its own', async () => {
+    let first: Float32Array | undefined;
+    await withLineTensor(200, async (data) => {
+      expect(data.length).toBe(3 * LINE_HEIGHT * 200);
+      first = data;
+      data.fill(5);
+      // a line of the same width read meanwhile
+      await withLineTensor(200, async (other) => expect(other).not.toBe(data));
+    });
+    await withLineTensor(200, async (data) => {
+      expect(data).toBe(first);
+      expect(data.every((v) => v === 0)).toBe(true);
+    });
+    // wider than the padded width: not kept
+    let wide: Float32Array | undefined;
+    await withLineTensor(808, async (data) => void (wide = data));
+    await withLineTensor(808, async (data) => expect(data).not.toBe(wide));
   });
 });
 

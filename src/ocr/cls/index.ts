@@ -1,7 +1,7 @@
 import { Tensor } from 'onnxruntime-node';
 import type { Quad } from '../geometry/quad';
 import type { Raster } from '../image/raster';
-import { cropLine, fillTensor, LINE_HEIGHT } from '../line';
+import { cropLine, fillTensor, LINE_HEIGHT, withLineTensor } from '../line';
 import { getSession } from '../models';
 
 /*
@@ -29,9 +29,10 @@ export async function classify(image: Raster, quad: Quad, line: Raster): Promise
   const started = performance.now();
   const session = await getSession('cls');
   const input = line.width <= WIDTH ? line : cropLine(image, quad, WIDTH);
-  const data = new Float32Array(3 * LINE_HEIGHT * WIDTH);
-  fillTensor(data, 0, input, WIDTH);
-  const out = (await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, WIDTH]) }))[session.outputNames[0]!]!;
-  const p180 = (out.data as Float32Array)[1]!;
+  const p180 = await withLineTensor(WIDTH, async (data) => {
+    fillTensor(data, 0, input, WIDTH);
+    const out = (await session.run({ [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, WIDTH]) }))[session.outputNames[0]!]!;
+    return (out.data as Float32Array)[1]!;
+  });
   return { turned: p180 > THRESHOLD, ms: performance.now() - started };
 }

@@ -2,7 +2,7 @@ import { type InferenceSession, Tensor } from 'onnxruntime-node';
 import { classify } from '../cls/index';
 import type { Quad } from '../geometry/quad';
 import { rotate180, type Raster } from '../image/raster';
-import { cropLine, fillTensor, LINE_HEIGHT } from '../line';
+import { cropLine, fillTensor, LINE_HEIGHT, withLineTensor } from '../line';
 import { getDictionary, getLoneRecSession, getSession } from '../models';
 import { blurred } from './blur';
 import { BEST_CLASS, BEST_P } from '../graph/best-class';
@@ -65,13 +65,14 @@ export async function readLine(image: Raster, quad: Quad, options: LineOptions =
   if (cls?.turned) line = rotate180(line);
   if (options.blur) line = blurred(line, options.blur);
   const width = tensorWidth(line.width);
-  const data = new Float32Array(3 * LINE_HEIGHT * width);
-  fillTensor(data, 0, line, width);
-  const input = { [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]) };
   const alternatives = options.alternatives ?? 0;
-  // each step's best class alone where the model gives it (the rewritten recogniser) and no
-  // competing characters are asked for: about 1 MB a line less copied out (graph/best-class.ts)
-  const decoded = alternatives === 0 && session.outputNames.includes(BEST_CLASS) ? await bestOnly(session, input, dictionary) : await everyClass(session, input, dictionary, alternatives);
+  const decoded = await withLineTensor(width, (data) => {
+    fillTensor(data, 0, line, width);
+    const input = { [session.inputNames[0]!]: new Tensor('float32', data, [1, 3, LINE_HEIGHT, width]) };
+    // each step's best class alone where the model gives it (the rewritten recogniser) and no
+    // competing characters are asked for: about 1 MB a line less copied out (graph/best-class.ts)
+    return alternatives === 0 && session.outputNames.includes(BEST_CLASS) ? bestOnly(session, input, dictionary) : everyClass(session, input, dictionary, alternatives);
+  });
   return { ...decoded, turned: cls?.turned ?? false, clsMs: cls?.ms ?? 0 };
 }
 
