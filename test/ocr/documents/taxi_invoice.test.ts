@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTaxi, taxiGroundTruth } from '../../../bench/documents/taxi_invoice';
 import { guessed, labelOf, loosePlate, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
-import { alignRows, columnShift } from '../../../src/ocr/documents/taxi_invoice/pairs';
+import { alignRows, columnShift, continued } from '../../../src/ocr/documents/taxi_invoice/pairs';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { taxiInvoiceData, taxiKeys } from '../../../src/protocol/points/2582-21';
 import { renderTaxiCase, type TaxiCase, type TaxiVariant } from '../../support/synth/documents/taxi-invoice';
@@ -125,6 +125,23 @@ describe('taxi field validators', () => {
     expect(columnShift(labels, late, fits)).toBe(58);
     // drift alone moves the column by less than half a line (the alignment takes the rest)
     expect(Math.abs(columnShift(labels, drifting, () => true))).toBeLessThan(20);
+  });
+
+  it('takes a value the detector broke into pieces along its row whole, and nothing beyond it', () => {
+    // 110.50元 detected as 110元 | 50元, overlapping (a receipt turned a quarter on a sheet),
+    // the next row's 1.00元 below, and a line across a label's width further along the row
+    const values = [
+      { u: 3, v: 685, w: 114, h: 42 },
+      { u: 93, v: 685, w: 113, h: 42 },
+      { u: 148, v: 735, w: 153, h: 45 },
+      { u: 320, v: 686, w: 60, h: 42 },
+    ];
+    expect(continued(values, 0, () => true)).toEqual([0, 1]);
+    // a piece another field's label holds stays that label's
+    expect(continued(values, 0, (k) => k !== 1)).toEqual([0]);
+    // a whole value: no piece right of it on its row
+    expect(continued(values, 2, () => true)).toEqual([2]);
+    expect(continued(values, 1, () => true)).toEqual([1]);
   });
 });
 

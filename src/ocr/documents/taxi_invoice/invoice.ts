@@ -6,7 +6,7 @@ import { settleAll } from '../../runtime/settle';
 import { invoiceCells, type Cell } from './cells';
 import { guessed, labelOf, loosePlate, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
 import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';
-import { alignRows, columnShift, driftAt } from './pairs';
+import { alignRows, columnShift, continued, driftAt } from './pairs';
 
 /*
  * One invoice: its lines as cells of its own frame, read its way up (cells.ts), labels
@@ -118,26 +118,47 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
   const pairs = alignRows(slots(open), slots(values, shift), fits);
   const right = Math.max(labelEdge, ...values.map((c) => c.u + w(c) / 2));
   const taken = (label: Cell) => label.label!.field !== 'Other' && found.has(label.label!.field);
-  /** The value of open label i: its paired value line, else read from the row right of it. */
-  const valueAt = async (i: number): Promise<{ value: Box | null; paired: boolean }> => {
+  /** The first look at a box that reads a value for the label, and whether it holds a guess. */
+  const look = async (label: Cell, box: Box): Promise<{ value: string; guess: boolean }> => {
+    let guess = '';
+    for (const blur of [0, 2]) {
+      const text = clean((await read(box, blur)).text);
+      const value = label.label!.check(text);
+      if (value && !guessed(label.label!.field, text)) return { value, guess: false };
+      guess ||= value;
+    }
+    return { value: guess, guess: true };
+  };
+  /**
+   * The value of open label i: its paired value line (read whole when the detector broke it
+   * into pieces along the row), else read from the row right of it.
+   */
+  const valueAt = async (i: number): Promise<{ value: Box | null; paired: number[] }> => {
     const label = open[i]!;
     const j = pairs[i]!;
+    // a piece may be paired with a label of the same field: 金额 broken into 金 and 额 as well
+    // (not so Other, which stands for several fields)
+    const field = label.label!.field;
+    const free = (k: number) => pairs.every((p, l) => p !== k || (field !== 'Other' && open[l]!.label!.field === field));
+    const pieces = j >= 0 ? continued(values, j, free) : [];
+    if (pieces.length > 1) {
+      const spans = pieces.map((k) => boxOf(values[k]!, ''));
+      const u0 = Math.min(...spans.map((b) => b.u - b.w / 2)), u1 = Math.max(...spans.map((b) => b.u + b.w / 2));
+      const whole: Box = { value: '', u: (u0 + u1) / 2, v: spans.reduce((s, b) => s + b.v, 0) / spans.length, w: u1 - u0, h: Math.max(...spans.map((b) => b.h)) };
+      const read = await look(label, whole);
+      if (read.value && !read.guess) return { value: { ...whole, value: read.value }, paired: pieces };
+    }
     const value = j >= 0 ? await valueOf(label.label!, values[j]!, values[j]!.compact) : null;
-    if ((value && !value.guess) || label.label!.field === 'Other') return { value, paired: value !== null };
+    if ((value && !value.guess) || label.label!.field === 'Other') return { value, paired: value ? [j] : [] };
     // the detector misses faint dot-matrix values: read the row right of the label itself;
     // a paired value that holds a guess is looked at that way too (a wider box, other blurs)
     const start = label.u + w(label) / 2 + 0.2 * h(label), end = Math.min(right + 0.3 * h(label), start + 14 * h(label));
     const row: Box = { value: '', u: (start + end) / 2, v: label.v + shift + driftAt(i, slots(open), slots(values, shift), pairs), w: end - start, h: 1.25 * h(label) };
     // the first look that reads a value; one that holds a guess only when no look reads better
-    let guess = '';
-    for (const blur of end - start > 2 * h(label) ? [0, 2] : []) {
-      const text = clean((await read(row, blur)).text);
-      const found = label.label!.check(text);
-      if (found && !guessed(label.label!.field, text)) return { value: { ...row, value: found }, paired: false };
-      guess ||= found;
-    }
-    if (value) return { value, paired: true };
-    return { value: guess ? { ...row, value: guess, guess: true } : null, paired: false };
+    const seen = end - start > 2 * h(label) ? await look(label, row) : { value: '', guess: true };
+    if (seen.value && !seen.guess) return { value: { ...row, value: seen.value }, paired: [] };
+    if (value) return { value, paired: [j] };
+    return { value: seen.value ? { ...row, value: seen.value, guess: true } : null, paired: [] };
   };
   // read at once as above; a field found by an earlier label of this loop is still skipped
   const paired = await settleAll(open.map((label, i) => (taken(label) ? Promise.resolve(null) : valueAt(i))));
@@ -147,7 +168,7 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
       label.used = false;
       return;
     }
-    if (got.paired) values[pairs[i]!]!.used = true;
+    for (const k of got.paired) values[k]!.used = true;
     keep(label, got.value);
   });
 

@@ -89,3 +89,30 @@ export function driftAt(i: number, labels: readonly Slot[], values: readonly Slo
   }
   return nearest < 0 ? 0 : values[pairs[nearest]!]!.v - labels[nearest]!.v;
 }
+
+/** A value line's place along its row as well as across: its centre and extent. */
+export interface Span extends Slot {
+  u: number;
+  w: number;
+}
+
+/**
+ * Value j and the value lines that continue it along its row: the detector may break one value
+ * into pieces that touch or overlap (110 | 50元 for 110.50元, a receipt turned a quarter on a
+ * sheet), each of which may still validate on its own (1.10). Pieces are taken left to right
+ * while each starts within half a line of the last one's end, on the same row, and only lines
+ * `free` says no other field's label holds. Returns [j] when the value is whole.
+ */
+export function continued(values: readonly Span[], j: number, free: (k: number) => boolean): number[] {
+  const pieces = [j];
+  const rest = values
+    .map((v, k) => ({ v, k }))
+    .filter(({ v, k }) => k !== j && free(k) && v.u > values[j]!.u && Math.abs(v.v - values[j]!.v) < 0.5 * Math.max(v.h, values[j]!.h))
+    .sort((a, b) => a.v.u - b.v.u);
+  for (const { v, k } of rest) {
+    const last = values[pieces.at(-1)!]!;
+    if (v.u - v.w / 2 - (last.u + last.w / 2) >= 0.5 * Math.max(v.h, last.h)) break;
+    pieces.push(k);
+  }
+  return pieces;
+}
