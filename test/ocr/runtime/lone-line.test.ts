@@ -13,8 +13,8 @@ import { hasFont } from '../fixtures';
 /*
  * A line read while no other is (a single-line image, a plate crop, a VIN strip) goes to the
  * recogniser session with every intra-op thread (models.ts getLoneRecSession) instead of the
- * one-thread session this thread shares the page's lines with its helpers on: the same text,
- * and a page's lines are still shared.
+ * one-thread session this thread shares the page's lines with its helpers on: the same reading
+ * to the bit, and a page's lines are still shared.
  */
 
 configureSessions({ intraOpThreads: 2, recIntraOpThreads: 1 });
@@ -42,9 +42,9 @@ describe.skipIf(!hasFont)('a lone line', () => {
       expect(run).toHaveBeenCalledTimes(1);
       run.mockRestore();
       expect(helper!.linesRead).toBe(before);
-      expect(lines[0]!.text).toBe(shared.text);
-      expect(lines[0]!.confidence).toBeCloseTo(shared.confidence, 4);
-      expect(lines[0]!.chars?.map((c) => c.alternatives.map((a) => a.char))).toEqual(shared.chars?.map((c) => c.alternatives.map((a) => a.char)));
+      // to the bit, probabilities too: whether a line is read alone depends on whether the
+      // helpers are busy at that moment, and the answer must not depend on the moment
+      expect(lines[0]).toEqual(shared);
     }
   });
 

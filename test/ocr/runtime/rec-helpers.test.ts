@@ -1,23 +1,25 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newCancelFlag, raiseCancelFlag, setCurrentCancelFlag } from '../../../src/ocr/runtime/cancel';
 import * as det from '../../../src/ocr/det/index';
 import { rotateCorners, type Quad } from '../../../src/ocr/geometry/quad';
 import { decodeImage } from '../../../src/ocr/image/decode';
 import type { Raster } from '../../../src/ocr/image/raster';
 import { configureSessions } from '../../../src/ocr/models';
-import { recHelpers, startRecHelpers } from '../../../src/ocr/runtime/rec-helpers';
+import { recHelpers, shareRaster, startRecHelpers } from '../../../src/ocr/runtime/rec-helpers';
 import { warpQuadBanded } from '../../../src/ocr/runtime/warp-bands';
 import { warpQuad } from '../../../src/ocr/geometry/warp';
 import * as rec from '../../../src/ocr/rec/index';
-import { readLine } from '../../../src/ocr/rec/read';
+import { readLine, type ReadLine, tensorWidth } from '../../../src/ocr/rec/read';
+import { cropLine } from '../../../src/ocr/line';
 import { renderDocument } from '../../support/synth/index';
 import { hasFont } from '../fixtures';
 
 /*
  * Lines read side by side by this thread and a recognition helper (src/ocr/runtime/line-queue.ts):
- * the same text as this thread reads alone, a cancelled task stops taking lines, and a
+ * the same text as this thread reads alone (to the bit whichever reply comes back first, and
+ * with two lines of one width under way on the helper), a cancelled task stops taking lines, and a
  * helper that is gone leaves its work to this thread. A large crop is cut a band a thread
  * (src/ocr/runtime/warp-bands.ts), to the same bytes.
  */
@@ -51,6 +53,48 @@ describe.skipIf(!hasFont)('recognition helpers', () => {
     const byHelper = helper!.linesRead - before;
     expect(byHelper).toBeGreaterThan(0);
     expect(byHelper).toBeLessThan(quads.length);
+  });
+
+  it('give each line to the bit as this thread alone reads it, whichever reply comes back first', async () => {
+    // the same image must give the same answer however busy the machine: a helper's replies
+    // held back, the later ones sooner, so this thread reads more lines and the replies come back reversed
+    const options = { classify: true, alternatives: 2 };
+    // clsMs is a time, not part of the reading
+    const reading = ({ clsMs: _, ...line }: ReadLine) => line;
+    const alone: ReturnType<typeof reading>[] = [];
+    for (const quad of quads) alone.push(reading(await readLine(image, quad, options)));
+    const [helper] = recHelpers();
+    const read = helper!.read.bind(helper);
+    // each request queued behind a crop the helper cuts first, so that it takes up the two lines
+    // it has in hand together, the second begun while the first waits for its inference (as when
+    // a loaded machine leaves the helper's thread no time to take them up one by one)
+    const [W, H] = [Math.round(1.5 * image.width), Math.round(1.5 * image.height)];
+    const page: Quad = [{ x: 0, y: 0 }, { x: image.width, y: 0 }, { x: image.width, y: image.height }, { x: 0, y: image.height }];
+    const cut = { image: shareRaster(image), quad: page, width: W, height: H, srcW: image.width, srcH: image.height, from: 0, to: H, into: new Uint8Array(new SharedArrayBuffer(W * H * 3)) };
+    const busy: Promise<void>[] = [];
+    let sent = 0;
+    const held = vi.spyOn(helper!, 'read').mockImplementation(async (...args) => {
+      busy.push(helper!.warp(cut));
+      const line = await read(...args);
+      await new Promise((r) => setTimeout(r, 5 * Math.max(0, 12 - sent++)));
+      return line;
+    });
+    try {
+      const { lines } = await rec.run({ image, quads, ...options });
+      expect(held).toHaveBeenCalled();
+      expect(lines.map(reading)).toEqual(alone);
+      // lines of one tensor width (line.ts withLineTensor keeps one buffer a width): this thread
+      // takes the first, the helper the next two together
+      const widths = quads.map((q) => tensorWidth(cropLine(image, q).width));
+      const common = widths.reduce((best, w) => (widths.filter((x) => x === w).length > widths.filter((x) => x === best).length ? w : best));
+      const oneWidth = quads.filter((_, i) => widths[i] === common);
+      expect(oneWidth.length).toBeGreaterThanOrEqual(3);
+      const again = await rec.run({ image, quads: oneWidth, ...options });
+      expect(again.lines.map(reading)).toEqual(oneWidth.map((q) => alone[quads.indexOf(q)]));
+    } finally {
+      held.mockRestore();
+      await Promise.all(busy);
+    }
   });
 
   it('keeps blur and alternatives for the lines a helper reads', async () => {
