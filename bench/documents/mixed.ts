@@ -63,7 +63,11 @@ export async function mixedBench(count: number, seed: number, failures: string[]
     if (sheet.documents.length === 8) t.ms8.push(ms);
     t.regions += found.length;
     const inside = (d: MixedDocument, x: number, y: number) => x >= d.Roi.X && x <= d.Roi.X + d.Roi.W && y >= d.Roi.Y && y <= d.Roi.Y + d.Roi.H;
-    t.regionsHolding += found.filter((d) => sheet.documents.some((doc) => inside(d, doc.cx, doc.cy))).length;
+    for (const d of found) {
+      if (sheet.documents.some((doc) => inside(d, doc.cx, doc.cy))) t.regionsHolding++;
+      // named, so that a run that differs from the last says where (precision counts these)
+      else failures.push(`mixed ${sheet.name}: a region typed ${d.Type} at ${d.Roi.X},${d.Roi.Y} ${d.Roi.W}x${d.Roi.H} holds no document`);
+    }
     for (const doc of sheet.documents) {
       t.docs++;
       const alone = await readAlone(doc);
