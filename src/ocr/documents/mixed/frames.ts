@@ -4,6 +4,7 @@ import { lumaAt, type Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { detectTables, tableInk, textUnit } from '../table/detect';
 import { frameBox, makeFrame, weightedMedian } from '../table/frame';
+import { inkBase, type InkBase } from '../table/mask';
 import { directional, median, type Region, regionOf, type Ruling, wholeImage } from './region';
 import { anchors } from './types';
 
@@ -58,12 +59,25 @@ export interface RuledFrame extends Ruling {
   lines: OcrLine[];
 }
 
+/**
+ * Each image's ink base (table/mask.ts) at FRAME_SIDE: a sheet's rules are looked for twice, on
+ * its lines as first read and with its small print read again (mixed/sheet.ts), on masks whose
+ * window follows the text heights; the grey levels and ridges under them are the image's alone.
+ */
+const bases = new WeakMap<Raster, InkBase>();
+
+function baseOf(image: Raster): InkBase {
+  let base = bases.get(image);
+  if (!base) bases.set(image, (base = inkBase(image, FRAME_SIDE)));
+  return base;
+}
+
 /** The ruled tables of the image. */
 export function ruledFrames(image: Raster, lines: OcrLine[]): RuledFrame[] {
   const passes = skews(lines);
   if (passes.length === 0) return [];
   const unit = textUnit(lines.map((l) => l.box.h), image.width, image.height);
-  const ink = tableInk(image, unit, FRAME_SIDE);
+  const ink = tableInk(image, unit, FRAME_SIDE, baseOf(image));
   const out: RuledFrame[] = [];
   for (const skew of passes) {
     const frame = makeFrame(image.width, image.height, skew);

@@ -2,7 +2,7 @@ import type { Raster } from '../../image/raster';
 import type { Box } from './cells';
 import type { Frame } from './frame';
 import { findTables, type Table } from './grid';
-import { type InkMask, inkMask, rotateMask, type Mask } from './mask';
+import { type InkBase, type InkMask, inkMask, type Mask, rotateMasks } from './mask';
 import { findRulings, type Segment } from './rulings';
 
 /*
@@ -37,21 +37,21 @@ function outsideText(segments: Segment[], boxes: Box[], horizontal: boolean): Se
   }));
 }
 
-/** The ink mask detectTables looks for rules on, for a page whose text is `unit` high. */
-export const tableInk = (image: Raster, unit: number, maxSide?: number): InkMask => inkMask(image, Math.max(15, 3 * unit), maxSide);
+/** The ink mask detectTables looks for rules on, for a page whose text is `unit` high (`base`: the page's inkBase at `maxSide`, when made). */
+export const tableInk = (image: Raster, unit: number, maxSide?: number, base?: InkBase): InkMask => inkMask(image, Math.max(15, 3 * unit), maxSide, base);
 
 /**
  * `text`: boxes of the read lines in the frame. `mask`: the page's tableInk when it is already
  * made (2582-25 looks at one sheet in several frames).
  */
 export function detectTables(image: Raster, frame: Frame, unit: number, text: Box[], mask = tableInk(image, unit)): { tables: Table[]; ink: UprightInk } {
-  const turn = (m: Mask) => (frame.angle === 0 ? m : rotateMask(m, frame.angle));
-  const upright = turn(mask);
+  // the mask and its ridge masks turned upright together
+  const [upright, alongRidges, acrossRidges] = (frame.angle === 0 ? [mask, ...mask.ridges] : rotateMasks([mask, ...mask.ridges], frame.angle)) as [Mask, Mask, Mask];
   const u = unit * mask.scale;
   const rulings = findRulings(
     upright,
     { minLength: Math.max(8, Math.round(0.9 * u)), maxGap: Math.max(2, Math.round(0.25 * u)), maxThick: Math.max(4, 0.5 * u) },
-    [turn(mask.ridges[0]), turn(mask.ridges[1])],
+    [alongRidges, acrossRidges],
   );
   // mask pixels of the turned mask ↔ pixels of the upright frame (same centre, scale s)
   const toMask = (x: number, y: number) => ({

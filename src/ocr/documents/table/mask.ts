@@ -19,7 +19,7 @@ export interface Mask {
 const MAX_SIDE = 2400;
 
 /** Grey levels averaged over factor×factor blocks (factor 1 keeps the image). */
-function grey(image: Raster, factor: number): { width: number; height: number; data: Uint8Array } {
+function grey(image: Raster, factor: number): Mask {
   const width = Math.floor(image.width / factor), height = Math.floor(image.height / factor);
   const out = new Uint8Array(width * height);
   const n = factor * factor;
@@ -58,7 +58,7 @@ const LIGHT_CONTRAST = 40;
  * the edge of a fill is none. A gap between text lines has paper on one side along most of
  * its length and breaks into runs shorter than a rule.
  */
-function ridges(g: { width: number; height: number; data: Uint8Array }, dx: number, dy: number): Mask {
+function ridges(g: Mask, dx: number, dy: number): Mask {
   const { width, height, data } = g;
   const out = new Uint8Array(width * height);
   for (let y = RIDGE; y < height - RIDGE; y++) {
@@ -77,13 +77,33 @@ function ridges(g: { width: number; height: number; data: Uint8Array }, dx: numb
 }
 
 /**
+ * What an ink mask is made of whatever its window: the page's grey levels at the mask's size
+ * and their ridges. 2582-25 makes a sheet's mask twice, for the text heights of two readings
+ * (mixed/frames.ts), and makes this part once: the grey levels of a large sheet were most of a
+ * mask's time.
+ */
+export interface InkBase {
+  grey: Mask;
+  /** image pixels per mask pixel, each way */
+  factor: number;
+  ridges: [Mask, Mask];
+}
+
+/** The base of the image's ink masks made at most `maxSide` long (inkMask). */
+export function inkBase(image: Raster, maxSide = MAX_SIDE): InkBase {
+  const factor = Math.max(1, Math.ceil(Math.max(image.width, image.height) / maxSide));
+  const g = grey(image, factor);
+  return { grey: g, factor, ridges: [ridges(g, 0, 1), ridges(g, 1, 0)] };
+}
+
+/**
  * `window` is the side of the averaging window in image pixels (a few text heights: wide
  * enough that a cell interior, not the rule, sets the local level). `maxSide`: the longest side
  * the mask is made at (2582-25 looks for tables on a whole sheet at the text detector's size).
+ * `base`: the image's inkBase at that side, when already made.
  */
-export function inkMask(image: Raster, window: number, maxSide = MAX_SIDE): InkMask {
-  const factor = Math.max(1, Math.ceil(Math.max(image.width, image.height) / maxSide));
-  const g = grey(image, factor);
+export function inkMask(image: Raster, window: number, maxSide = MAX_SIDE, base = inkBase(image, maxSide)): InkMask {
+  const { grey: g, factor } = base;
   const { width, height } = g;
   // integral image with a zero row and column in front
   const w1 = width + 1;
@@ -109,24 +129,38 @@ export function inkMask(image: Raster, window: number, maxSide = MAX_SIDE): InkM
       data[y * width + x] = v < mean * 0.94 && v < 240 ? 1 : 0;
     }
   }
-  return { width, height, data, scale: 1 / factor, ridges: [ridges(g, 0, 1), ridges(g, 1, 0)] };
+  return { width, height, data, scale: 1 / factor, ridges: base.ridges };
 }
 
-/** The mask turned by `radians` (clockwise, about its centre) onto a canvas grown to hold it. */
-export function rotateMask(mask: Mask, radians: number): Mask {
+/**
+ * Masks of one size turned by `radians` (clockwise, about their centre) onto a canvas grown to
+ * hold them, in one pass: each output pixel's source is worked out once for all of them (a
+ * page's ink mask and its two ridge masks, table/detect.ts).
+ */
+export function rotateMasks(masks: Mask[], radians: number): Mask[] {
+  const { width: mw, height: mh } = masks[0]!;
   const cos = Math.cos(radians), sin = Math.sin(radians);
-  const width = Math.round(Math.abs(mask.width * cos) + Math.abs(mask.height * sin));
-  const height = Math.round(Math.abs(mask.width * sin) + Math.abs(mask.height * cos));
-  const data = new Uint8Array(width * height);
-  const cx = mask.width / 2, cy = mask.height / 2, ox = width / 2, oy = height / 2;
+  const width = Math.round(Math.abs(mw * cos) + Math.abs(mh * sin));
+  const height = Math.round(Math.abs(mw * sin) + Math.abs(mh * cos));
+  const sources = masks.map((m) => m.data);
+  const outs = masks.map(() => new Uint8Array(width * height));
+  const cx = mw / 2, cy = mh / 2, ox = width / 2, oy = height / 2;
+  // inverse rotation, where output pixel (x, y) comes from: cx + dx·cos + dy·sin across and
+  // cy − dx·sin + dy·cos down, added left to right as ever, each column's part taken once
+  const across = new Float64Array(width), down = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const dx = x + 0.5 - ox;
+    across[x] = cx + dx * cos;
+    down[x] = cy - dx * sin;
+  }
   for (let y = 0; y < height; y++) {
-    const dy = y + 0.5 - oy;
-    for (let x = 0; x < width; x++) {
-      const dx = x + 0.5 - ox;
-      // inverse rotation: where this output pixel comes from
-      const sx = Math.floor(cx + dx * cos + dy * sin), sy = Math.floor(cy - dx * sin + dy * cos);
-      if (sx >= 0 && sy >= 0 && sx < mask.width && sy < mask.height) data[y * width + x] = mask.data[sy * mask.width + sx]!;
+    const dy = y + 0.5 - oy, ys = dy * sin, yc = dy * cos;
+    for (let x = 0, o = y * width; x < width; x++, o++) {
+      const sx = Math.floor(across[x]! + ys), sy = Math.floor(down[x]! + yc);
+      if (sx < 0 || sy < 0 || sx >= mw || sy >= mh) continue;
+      const i = sy * mw + sx;
+      for (let k = 0; k < outs.length; k++) outs[k]![o] = sources[k]![i]!;
     }
   }
-  return { width, height, data };
+  return outs.map((data) => ({ width, height, data }));
 }
