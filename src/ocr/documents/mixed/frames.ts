@@ -38,11 +38,19 @@ function skews(lines: OcrLine[]): number[] {
   const directed = lines.filter(directional);
   let rest = (directed.length >= MIN_LINES ? directed : lines).map((l) => ({ v: residual(l.box.angle), w: l.box.w })).sort((a, b) => a.v - b.v);
   const out: number[] = [];
+  // the length of the lines within SKEW_STEP of v, summed in their order, without a list of them: every line is weighed against every other
+  const weightNear = (v: number) => {
+    let sum = 0;
+    for (const p of rest) if (Math.abs(p.v - v) <= SKEW_STEP) sum += p.w;
+    return sum;
+  };
   while (out.length < MAX_PASSES && rest.length >= MIN_LINES) {
-    const near = (v: number) => rest.filter((p) => Math.abs(p.v - v) <= SKEW_STEP);
-    const weight = (ps: { w: number }[]) => ps.reduce((s, p) => s + p.w, 0);
-    const peak = rest.reduce((best, p) => (weight(near(p.v)) > weight(near(best.v)) ? p : best));
-    const members = near(peak.v);
+    let peak = rest[0]!, most = weightNear(peak.v);
+    for (let k = 1; k < rest.length; k++) {
+      const weight = weightNear(rest[k]!.v);
+      if (weight > most) (peak = rest[k]!), (most = weight);
+    }
+    const members = rest.filter((p) => Math.abs(p.v - peak.v) <= SKEW_STEP);
     if (members.length < MIN_LINES) break;
     const skew = weightedMedian(members);
     out.push(skew);
@@ -164,6 +172,22 @@ function ruleRunsOn(image: Raster, from: Point, dx: number, dy: number, length: 
   return steps > 0 && dark >= RULE_SHARE * steps;
 }
 
+/** Each frame's lines as a set, made once: linkage.ts asks besideForm at every link it tries. */
+const heldSets = new WeakMap<RuledFrame, Set<OcrLine>>();
+
+function heldBy(f: RuledFrame): Set<OcrLine> {
+  let held = heldSets.get(f);
+  if (!held) heldSets.set(f, (held = new Set(f.lines)));
+  return held;
+}
+
+/** Whether at least half the lines of `g` are in `held`. */
+function mostHeld(g: OcrLine[], held: Set<OcrLine>): boolean {
+  let inside = 0;
+  for (const l of g) if (held.has(l)) inside++;
+  return 2 * inside >= g.length;
+}
+
 /**
  * Whether line `b` stands beside a ruled form that holds most of the lines of group `a`, out of
  * the form's column (its extent along the rules ends half a line short of the form's side), while
@@ -178,9 +202,9 @@ function ruleRunsOn(image: Raster, from: Point, dx: number, dy: number, length: 
  */
 export function besideForm(image: Raster, frames: RuledFrame[], a: OcrLine[], b: OcrLine, bGroup: OcrLine[]): boolean {
   return frames.some((f) => {
-    const held = new Set(f.lines);
-    const most = (g: OcrLine[]) => 2 * g.filter((l) => held.has(l)).length >= g.length;
-    if (f.lines.length < FORM_LINES || !most(a) || most(bGroup)) return false;
+    if (f.lines.length < FORM_LINES) return false;
+    const held = heldBy(f);
+    if (!mostHeld(a, held) || mostHeld(bGroup, held)) return false;
     // along the form's text: a form turned a quarter has its title and notes beside its rules as the image stands
     const [p, q, r, o] = f.corners as [Point, Point, Point, Point];
     const turned = Math.abs(Math.round(median(a.filter(directional).map((l) => l.box.angle)) / 90)) % 2 === 1;

@@ -38,20 +38,23 @@ export const PAPER_DIFFERENCE = 30;
 function above(a: OcrLine, b: OcrLine): boolean | undefined {
   const ref = a.box.w >= b.box.w ? a : b;
   if (!directional(ref)) return undefined;
-  const rad = (ref.box.angle * Math.PI) / 180;
-  const across = (l: OcrLine) => -l.box.cx * Math.sin(rad) + l.box.cy * Math.cos(rad);
-  return across(a) < across(b);
+  // each line's place across that direction, written out: every pair of a sheet's lines comes here
+  const rad = (ref.box.angle * Math.PI) / 180, sin = Math.sin(rad), cos = Math.cos(rad);
+  return -a.box.cx * sin + a.box.cy * cos < -b.box.cx * sin + b.box.cy * cos;
 }
 
 /** Gaps between two lines along and across the text of the longer one, in pixels. */
 function gaps(a: OcrLine, b: OcrLine): { along: number; across: number } {
-  const [ref, other] = a.box.w >= b.box.w ? [a, b] : [b, a];
+  const ref = a.box.w >= b.box.w ? a : b, other = ref === a ? b : a;
   const rad = (ref.box.angle * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad);
   let u0 = Infinity, u1 = -Infinity, v0 = Infinity, v1 = -Infinity;
   for (const p of other.quad) {
     const dx = p.x - ref.box.cx, dy = p.y - ref.box.cy;
     const u = dx * cos + dy * sin, v = -dx * sin + dy * cos;
-    [u0, u1, v0, v1] = [Math.min(u0, u), Math.max(u1, u), Math.min(v0, v), Math.max(v1, v)];
+    u0 = Math.min(u0, u);
+    u1 = Math.max(u1, u);
+    v0 = Math.min(v0, v);
+    v1 = Math.max(v1, v);
   }
   const hw = ref.box.w / 2, hh = ref.box.h / 2;
   return { along: Math.max(0, u0 - hw, -hw - u1), across: Math.max(0, v0 - hh, -hh - v1) };
@@ -75,7 +78,7 @@ export function distance({ line: a, paper: pa }: Placed, { line: b, paper: pb }:
   // printed at about one size (a label and its value), so there, and up from a larger line, the
   // larger line's height counts only up to a quarter more than the smaller's: the body of a note
   // half again as tall as the small print of an invoice it touches is no row of the invoice's
-  const [larger, smaller] = a.box.h >= b.box.h ? [a, b] : [b, a];
+  const larger = a.box.h >= b.box.h ? a : b, smaller = larger === a ? b : a;
   const small = smaller.box.h, large = larger.box.h;
   const heads = above(larger, smaller) === false ? ROW_SIZES : TITLE_SIZES;
   const { along, across } = gaps(a, b);
