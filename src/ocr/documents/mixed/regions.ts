@@ -24,7 +24,7 @@ const SCRAP_SHARE = 0.25;
 /** a scrap is a line or two: a label, a sticker's word, a running head, a watermark (none in the corpus has more) */
 const SCRAP_LINES = 2;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
-const MARGIN = 1.5;
+export const MARGIN = 1.5;
 
 const textOf = (lines: OcrLine[]) => lines.map((l) => l.text.replace(/\s+/g, ''));
 
@@ -139,8 +139,11 @@ function vehiclePhoto(groups: OcrLine[][], kinds: Classified[], main: number[]):
   return kinds[main[0]!]!.type === 'plate' && kinds.every((c, k) => k === main[0] || (c.rule === undefined && !hasAnchor(groups[k]!)));
 }
 
-export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
-  if (lines.length === 0) return [];
+/**
+ * The lines grouped into documents, each group a document's lines, and the ruled tables among
+ * them: linked (linkage.ts), a ruled table's lines joined (frames.ts), fragments adopted.
+ */
+export function groupLines(image: Raster, lines: OcrLine[]): { groups: OcrLine[][]; frames: RuledFrame[] } {
   const placed = lines.map((line) => ({ line, paper: paperOf(image, line) }));
   const papers = new Map(placed.map((p) => [p.line, p.paper]));
   // the lines of a ruled table are one document however far apart its cells lie (frames.ts)
@@ -148,6 +151,12 @@ export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
   const groups = adoptFragments(joinFramed(linkLines(image, placed, frames), frames), image, papers, frames)
     // a stray mark read as a character or two is no document
     .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
+  return { groups, frames };
+}
+
+export function findRegions(image: Raster, lines: OcrLine[]): Region[] {
+  if (lines.length === 0) return [];
+  const { groups, frames } = groupLines(image, lines);
   if (groups.length === 0) return [];
   const regions = groups.map((g) => ruledRegionOf(g, image, MARGIN, frames));
   // one document and scraps of text around it (a label torn off, a sticker, a page's running

@@ -1,5 +1,6 @@
 import type { DecodedImage } from '../../image/decode';
 import { type OcrLine, recognize } from '../../pipeline';
+import { findBodies } from './body';
 import type { Region } from './region';
 import { findRegions } from './regions';
 import { rereadSmallPrint, type SeenAt } from './small-print';
@@ -7,7 +8,8 @@ import { rereadSmallPrint, type SeenAt } from './small-print';
 /*
  * A sheet's lines and regions as 2582-25 finds them (mixed.ts, and the dev tools that look at
  * one stage of it): the whole image read once, the small print of documents its detector saw
- * too small read again in their areas, and the lines grouped into regions again.
+ * too small read again in their areas, and the lines grouped into regions again; a document
+ * found by its head alone has its area detected again and grouped on its own (body.ts).
  */
 
 /** Lines under this confidence are read (the extractors that keep them get them) but group nothing. */
@@ -27,5 +29,7 @@ export async function readSheet(image: DecodedImage): Promise<Sheet> {
   const found = findRegions(image, confident(first));
   // documents whose print the whole image's detector saw too small: their areas detected again, and grouped again
   const { lines, seenAt } = await rereadSmallPrint(image, first, found);
-  return { lines, seenAt, regions: lines === first ? found : findRegions(image, confident(lines)) };
+  const regions = lines === first ? found : findRegions(image, confident(lines));
+  // documents of which the detector kept only the head (a title): their areas detected again, each grouped on its own
+  return findBodies(image, { lines, seenAt, regions });
 }

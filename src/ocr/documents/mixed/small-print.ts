@@ -99,7 +99,7 @@ export function smallPrintAreas(regions: Region[], image: { width: number; heigh
 }
 
 /** The area's lines, detected at its own scale, in the image's pixels; those cut by its border are left out. */
-async function readArea(image: DecodedImage, box: Box): Promise<{ lines: OcrLine[]; scale: number }> {
+export async function readArea(image: DecodedImage, box: Box): Promise<{ lines: OcrLine[]; scale: number }> {
   const w = box.x1 - box.x0, h = box.y1 - box.y0;
   const e = box.unit ? enlargementFor(box.unit) : 1;
   const { width: W, height: H, scale } = enlarged(w, h, e);
