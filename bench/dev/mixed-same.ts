@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadQrDecoder } from '../../src/ocr/qr/decode';
+import { findBodies } from '../../src/ocr/documents/mixed/body';
 import { readRegion } from '../../src/ocr/documents/mixed/read';
 import { findRegions } from '../../src/ocr/documents/mixed/regions';
 import { rereadSmallPrint } from '../../src/ocr/documents/mixed/small-print';
@@ -10,7 +11,7 @@ import { prepareThread, threadSettings } from '../../src/ocr/runtime/thread-setu
 /*
  * Everything 2582-25 computes on each image, to show that a change to how it computes leaves
  * its output as it was: the whole image's lines, the regions found, the lines after the small
- * print is read again with the scale each was seen at, the regions found again, and each
+ * print is read again with the scale each was seen at, the regions found again, the documents found by their head alone (body.ts), and each
  * region's Data and remarks, in the order of mixed.ts's extract (this thread set up as a pool
  * worker, as mixed-task.ts does), every number as JSON writes it (to the last bit). Run it in
  * two checkouts and compare the files (`cmp`). Runs the models.
@@ -32,12 +33,14 @@ for (const file of files) {
   const regions = findRegions(image, confident(first));
   const again = await rereadSmallPrint(image, first, regions);
   const regrouped = again.lines !== first ? findRegions(image, confident(again.lines)) : regions;
-  const read = await Promise.all(regrouped.map((region) => readRegion(image, region, again.lines, again.seenAt)));
+  const bodies = await findBodies(image, { ...again, regions: regrouped });
+  const read = await Promise.all(bodies.regions.map((region) => readRegion(image, region, bodies.lines, bodies.seenAt)));
   result[file.split('/').pop()!] = {
     first,
     regions,
     again: again.lines === first ? 'same' : again.lines.map((l) => ({ ...l, seenAt: again.seenAt.get(l) })),
     regrouped: regrouped === regions ? 'same' : regrouped,
+    bodies: bodies.regions === regrouped ? 'same' : { regions: bodies.regions, lines: bodies.lines.map((l) => ({ ...l, seenAt: bodies.seenAt.get(l) })) },
     read,
   };
   console.log(file, first.length, 'lines', regrouped.length, 'regions');
