@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTaxi, taxiGroundTruth } from '../../../bench/documents/taxi_invoice';
 import { guessed, labelOf, loosePlate, VALIDATORS } from '../../../src/ocr/documents/taxi_invoice/fields';
-import { alignRows, columnShift, continued } from '../../../src/ocr/documents/taxi_invoice/pairs';
+import { alignRows, columnShift, continued, labelCut } from '../../../src/ocr/documents/taxi_invoice/pairs';
 import { runTask } from '../../../src/ocr/runtime/run-task';
 import { taxiInvoiceData, taxiKeys } from '../../../src/protocol/points/2582-21';
 import { renderTaxiCase, type TaxiCase, type TaxiVariant } from '../../support/synth/documents/taxi-invoice';
@@ -142,6 +142,16 @@ describe('taxi field validators', () => {
     // a whole value: no piece right of it on its row
     expect(continued(values, 2, () => true)).toEqual([2]);
     expect(continued(values, 1, () => true)).toEqual([1]);
+  });
+
+  it('starts a value that reaches back over its label at the middle of the gap between them', () => {
+    // 金额 and 125.50元 for 25.50元: the value's box took 额's right side in (corpus-like receipt)
+    const label = { u: -124, v: 849, w: 92, h: 41 };
+    expect(labelCut(label, { u: 10, v: 852, w: 207, h: 40 })).toBeCloseTo((-78 + -93.5) / 2);
+    // apart, on another row, or left of the label: nothing to cut
+    expect(labelCut(label, { u: 40, v: 852, w: 207, h: 40 })).toBeNull();
+    expect(labelCut(label, { u: 10, v: 912, w: 207, h: 40 })).toBeNull();
+    expect(labelCut(label, { u: -150, v: 849, w: 100, h: 40 })).toBeNull();
   });
 });
 

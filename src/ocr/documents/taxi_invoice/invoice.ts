@@ -6,7 +6,7 @@ import { settleAll } from '../../runtime/settle';
 import { invoiceCells, type Cell } from './cells';
 import { guessed, labelOf, loosePlate, VALIDATORS, type Field, type Labelled, type TaxiKey } from './fields';
 import { angleDiff, frameQuad, fromFrame, rotateType, type Group } from './layout';
-import { alignRows, columnShift, continued, driftAt } from './pairs';
+import { alignRows, columnShift, continued, driftAt, labelCut } from './pairs';
 
 /*
  * One invoice: its lines as cells of its own frame, read its way up (cells.ts), labels
@@ -34,7 +34,12 @@ const SURE = 0.95;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 /** Rough printed width: Chinese and full-width signs a full em, ASCII about half. */
 const ems = (text: string) => [...text].reduce((s, c) => s + (c.charCodeAt(0) < 0x2000 ? 0.55 : 1), 0);
-const clean = (text: string) => text.replace(/\s+/g, '').replace(/^[:：;；.]+/, '');
+/**
+ * A re-read value without what precedes it: separators, and a label's tail with its colon (a row
+ * read where the values drift a line down takes in the next label's 加费：). No value starts with
+ * Chinese and a colon.
+ */
+const clean = (text: string) => text.replace(/\s+/g, '').replace(/^(?:[\u4e00-\u9fff]{1,5}[:：;；])?[:：;；.]*/, '');
 
 export async function readInvoice(image: Raster, group: Group): Promise<Invoice> {
   const cells = await invoiceCells(image, group);
@@ -44,8 +49,10 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     const u0 = c.u - w(c) / 2 + from * w(c), u1 = c.u + w(c) / 2;
     return { value, u: (u0 + u1) / 2, v: c.v, w: u1 - u0, h: h(c) };
   };
-  const read = async (box: Box, blur: number) => {
-    const [r] = (await rec.run({ image, quads: [frameQuad(frame, box.u, box.v, box.w, box.h)], blur })).lines;
+  // a value is read again without red ink: the receipt's seal is printed where the meter prints
+  // its last rows (121.00元 under the seal's ring read 1171); the header's numbers may be red
+  const read = async (box: Box, blur: number, withoutRed = true) => {
+    const [r] = (await rec.run({ image, quads: [frameQuad(frame, box.u, box.v, box.w, box.h)], blur, withoutRed })).lines;
     return r!;
   };
 
@@ -148,6 +155,17 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
       const read = await look(label, whole);
       if (read.value && !read.guess) return { value: { ...whole, value: read.value }, paired: pieces };
     }
+    const cut = j >= 0 ? labelCut(label, values[j]!) : null;
+    if (cut !== null) {
+      // read from the middle of the gap: what the line loses is the label's strokes it took in
+      const cell = values[j]!, end = cell.u + w(cell) / 2;
+      const box: Box = { value: '', u: (cut + end) / 2, v: cell.v, w: end - cut, h: h(cell) };
+      const text = clean((await read(box, 0)).text);
+      const value = label.label!.check(text);
+      // taken only where it drops the line's first characters: the cut never adds one
+      const uncut = label.label!.check(cell.compact);
+      if (value && !guessed(label.label!.field, text) && value.length < uncut.length && uncut.endsWith(value)) return { value: { ...box, value }, paired: [j] };
+    }
     const value = j >= 0 ? await valueOf(label.label!, values[j]!, values[j]!.compact) : null;
     if ((value && !value.guess) || label.label!.field === 'Other') return { value, paired: value ? [j] : [] };
     // the detector misses faint dot-matrix values: read the row right of the label itself;
@@ -179,7 +197,7 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     if (!header || found.has(want)) continue;
     for (const step of [1.3, 1.7]) {
       const row: Box = { value: '', u: header.u, v: header.v + below * step * header.h, w: header.w, h: 1.2 * header.h };
-      const text = clean((await read(row, 0)).text);
+      const text = clean((await read(row, 0, false)).text);
       const value = VALIDATORS[want](labelOf(text)?.field === want ? labelOf(text)!.rest : text);
       if (value) {
         found.set(want, { ...row, value });

@@ -116,3 +116,15 @@ export function continued(values: readonly Span[], j: number, free: (k: number) 
   }
   return pieces;
 }
+
+/**
+ * Where a value line that reaches back over its label's box on the same row should begin: the
+ * middle of the two boxes' overlap, which is the middle of the gap between their print (the
+ * detector pads each box alike), so that the label's last strokes are not read as the value's
+ * first character (额's right side read 1: 125.50 for 25.50). null when they do not overlap.
+ */
+export function labelCut(label: Span, value: Span): number | null {
+  const labelEnd = label.u + label.w / 2, valueStart = value.u - value.w / 2;
+  if (Math.abs(label.v - value.v) > 0.5 * Math.max(label.h, value.h) || labelEnd <= valueStart || label.u >= value.u) return null;
+  return (labelEnd + valueStart) / 2;
+}
