@@ -34,12 +34,7 @@ const SURE = 0.95;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 /** Rough printed width: Chinese and full-width signs a full em, ASCII about half. */
 const ems = (text: string) => [...text].reduce((s, c) => s + (c.charCodeAt(0) < 0x2000 ? 0.55 : 1), 0);
-/**
- * A re-read value without what precedes it: separators, and a label's tail with its colon (a row
- * read where the values drift a line down takes in the next label's 加费：). No value starts with
- * Chinese and a colon.
- */
-const clean = (text: string) => text.replace(/\s+/g, '').replace(/^(?:[\u4e00-\u9fff]{1,5}[:：;；])?[:：;；.]*/, '');
+const clean = (text: string) => text.replace(/\s+/g, '').replace(/^[:：;；.]+/, '');
 
 export async function readInvoice(image: Raster, group: Group): Promise<Invoice> {
   const cells = await invoiceCells(image, group);
@@ -170,8 +165,14 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     if ((value && !value.guess) || label.label!.field === 'Other') return { value, paired: value ? [j] : [] };
     // the detector misses faint dot-matrix values: read the row right of the label itself;
     // a paired value that holds a guess is looked at that way too (a wider box, other blurs)
-    const start = label.u + w(label) / 2 + 0.2 * h(label), end = Math.min(right + 0.3 * h(label), start + 14 * h(label));
-    const row: Box = { value: '', u: (start + end) / 2, v: label.v + shift + driftAt(i, slots(open), slots(values, shift), pairs), w: end - start, h: 1.25 * h(label) };
+    // where values drift a line down, the row's band reaches the next label (加费： read into
+    // the value as 10 or 加费：): the row starts right of every bare label of the label column
+    // (starting left of this one's end; not a second column's) its band touches
+    const v = label.v + shift + driftAt(i, slots(open), slots(values, shift), pairs), rowH = 1.25 * h(label);
+    const inColumn = (c: Cell) => !c.label!.rest && c.u - w(c) / 2 < label.u + w(label) / 2;
+    const touched = labels.filter((c) => c === label || (inColumn(c) && Math.abs(c.v - v) < (h(c) + rowH) / 2));
+    const start = Math.max(...touched.map((c) => c.u + w(c) / 2)) + 0.2 * h(label), end = Math.min(right + 0.3 * h(label), start + 14 * h(label));
+    const row: Box = { value: '', u: (start + end) / 2, v, w: end - start, h: rowH };
     // the first look that reads a value; one that holds a guess only when no look reads better
     const seen = end - start > 2 * h(label) ? await look(label, row) : { value: '', guess: true };
     if (seen.value && !seen.guess) return { value: { ...row, value: seen.value }, paired: [] };
