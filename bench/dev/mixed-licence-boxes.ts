@@ -4,7 +4,7 @@ import { viewOf } from '../../src/ocr/documents/mixed/read';
 import { cropRegion, linesInCrop, seenWell } from '../../src/ocr/documents/mixed/region';
 import { readSheet } from '../../src/ocr/documents/mixed/sheet';
 import { detectorScale } from '../../src/ocr/documents/mixed/small-print';
-import { withoutRedInk } from '../../src/ocr/image/raster';
+import { withoutRedInk } from '../../src/ocr/documents/license/card';
 import { decodeImage } from '../../src/ocr/image/decode';
 import { recognize, type OcrLine } from '../../src/ocr/pipeline';
 import { prepareThread, threadSettings } from '../../src/ocr/runtime/thread-setup';

@@ -14,21 +14,6 @@ export const luma = (r: number, g: number, b: number): number => 0.299 * r + 0.5
 /** Grey level of the pixel whose red byte is at `i`. */
 export const lumaAt = (data: Uint8Array, i: number): number => luma(data[i]!, data[i + 1]!, data[i + 2]!);
 
-/**
- * Red seals overprint labels and values (the vehicle licence's round seal sits on 发动机号码
- * and 注册日期; a taxi receipt's 发票专用章 on its fare). A reddish pixel is replaced by its red
- * channel as grey: the seal's ink is bright in red and fades into the paper, black print under
- * it stays dark.
- */
-export function withoutRedInk(image: Raster): Raster {
-  const data = new Uint8Array(image.data);
-  for (let i = 0; i < data.length; i += 3) {
-    const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
-    if (r > g + 30 && r > b + 30) data[i + 1] = data[i + 2] = r;
-  }
-  return { width: image.width, height: image.height, data };
-}
-
 export function createRaster(width: number, height: number): Raster {
   return { width, height, data: new Uint8Array(width * height * 3) };
 }

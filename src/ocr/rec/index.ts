@@ -22,7 +22,7 @@ export interface RecOutput {
 
 export async function run(input: RecInput): Promise<RecOutput> {
   const started = performance.now();
-  const options: LineOptions = { blur: input.blur, stretch: input.stretch, alternatives: input.alternatives, classify: input.classify, withoutRed: input.withoutRed };
+  const options: LineOptions = { blur: input.blur, stretch: input.stretch, alternatives: input.alternatives, classify: input.classify };
   // every line settles before this returns, also when one fails or the task is cancelled
   const lines = await settleAll(readLines(input.image, input.quads, options));
   return { lines, ms: performance.now() - started };

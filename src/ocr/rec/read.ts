@@ -1,7 +1,7 @@
 import { type InferenceSession, Tensor } from 'onnxruntime-node';
 import { classify } from '../cls/index';
 import type { Quad } from '../geometry/quad';
-import { rotate180, withoutRedInk, type Raster } from '../image/raster';
+import { rotate180, type Raster } from '../image/raster';
 import { cropLine, fillTensor, LINE_HEIGHT, withLineTensor } from '../line';
 import { getDictionary, getLoneRecSession, getSession } from '../models';
 import { blurred } from './blur';
@@ -45,8 +45,6 @@ export interface LineOptions {
   alternatives?: number;
   /** Ask the 0°/180° classifier first and read the line turned over when it says so. */
   classify?: boolean;
-  /** Take red seal ink out of the cut line first (image/raster.ts `withoutRedInk`). */
-  withoutRed?: boolean;
 }
 
 export interface ReadLine extends Decoded {
@@ -61,7 +59,6 @@ export async function readLine(image: Raster, quad: Quad, options: LineOptions =
   const session = await (alone ? getLoneRecSession() : getSession('rec'));
   const dictionary = getDictionary();
   let line = cropLine(image, quad, Infinity, options.stretch);
-  if (options.withoutRed) line = withoutRedInk(line);
   const cls = options.classify ? await classify(image, quad, line) : undefined;
   // the quad's 180° turn cuts exactly these pixels in reverse order (warpQuad samples the
   // same points), so the line is turned rather than cut again

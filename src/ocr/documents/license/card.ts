@@ -1,5 +1,5 @@
 import { rotateCorners, type Quad } from '../../geometry/quad';
-import { lumaAt, withoutRedInk, type Raster } from '../../image/raster';
+import { lumaAt, type Raster } from '../../image/raster';
 import { cropLine } from '../../line';
 import { dominantAngle } from '../../order';
 import { recognize, type OcrLine } from '../../pipeline';
@@ -33,6 +33,20 @@ export interface Card {
   lines: CardLine[];
   /** card-frame angle: image = card turned by this many radians */
   angle: number;
+}
+
+/**
+ * Red seals overprint labels and values (the vehicle licence's round seal sits on 发动机号码
+ * and 注册日期). A reddish pixel is replaced by its red channel as grey: the seal's ink is
+ * bright in red and fades into the paper, black print under it stays dark.
+ */
+export function withoutRedInk(image: Raster): Raster {
+  const data = new Uint8Array(image.data);
+  for (let i = 0; i < data.length; i += 3) {
+    const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
+    if (r > g + 30 && r > b + 30) data[i + 1] = data[i + 2] = r;
+  }
+  return { width: image.width, height: image.height, data };
 }
 
 /** Difference of two directions in degrees, folded into [0, 180]. */

@@ -44,10 +44,8 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     const u0 = c.u - w(c) / 2 + from * w(c), u1 = c.u + w(c) / 2;
     return { value, u: (u0 + u1) / 2, v: c.v, w: u1 - u0, h: h(c) };
   };
-  // a value is read again without red ink: the receipt's seal is printed where the meter prints
-  // its last rows (121.00元 under the seal's ring read 1171); the header's numbers may be red
-  const read = async (box: Box, blur: number, withoutRed = true) => {
-    const [r] = (await rec.run({ image, quads: [frameQuad(frame, box.u, box.v, box.w, box.h)], blur, withoutRed })).lines;
+  const read = async (box: Box, blur: number) => {
+    const [r] = (await rec.run({ image, quads: [frameQuad(frame, box.u, box.v, box.w, box.h)], blur })).lines;
     return r!;
   };
 
@@ -198,7 +196,7 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     if (!header || found.has(want)) continue;
     for (const step of [1.3, 1.7]) {
       const row: Box = { value: '', u: header.u, v: header.v + below * step * header.h, w: header.w, h: 1.2 * header.h };
-      const text = clean((await read(row, 0, false)).text);
+      const text = clean((await read(row, 0)).text);
       const value = VALIDATORS[want](labelOf(text)?.field === want ? labelOf(text)!.rest : text);
       if (value) {
         found.set(want, { ...row, value });
