@@ -278,6 +278,10 @@ export const anchors: { name: string; test(line: string): boolean; linkOnly?: bo
   // a paper VAT invoice prints its number after No and its code unlabelled: its title is the one
   // line printed once it shares with a taxi receipt it touches (bench seed 4)
   { name: 'invoice title', test: (l) => INVOICE_TITLE.test(l), linkOnly: true },
+  // and its number after No, printed once at its head: a paper invoice turned a quarter whose
+  // title was misread (曾值税普通发票) or stood apart has no other line to be a document by, and
+  // its pieces (item columns, totals, seller's box), split by its empty rows, joined nothing
+  { name: 'invoice number after No', test: (l) => /^No\.?[:：]?\d{8}$/i.test(l) },
   { name: 'carriage and seat', test: (l) => /\d{1,2}车\d{1,3}[A-F上中下]?号/.test(l) },
   { name: 'driver licence title', test: (l) => /驾驶证/.test(l) },
   { name: 'vehicle licence title', test: (l) => /行驶证/.test(l) },
