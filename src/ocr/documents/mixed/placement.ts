@@ -38,9 +38,10 @@ export function together(fragment: OcrLine[], frame: Region, shape: number | und
   const inColumn = u[0]! >= U[0]! - slack && u[1]! <= U[1]! + slack;
   const spans = U[0]! >= u[0]! - slack && U[1]! <= u[1]! + slack;
   const overhangs = Math.min(u[1]!, U[1]!) - Math.max(u[0]!, U[0]!) >= MOSTLY * (u[1]! - u[0]!);
+  const inRows = v[0]! >= V[0]! - slack && v[1]! <= V[1]! + slack;
   const along = Math.max(u[1]!, U[1]!) - Math.min(u[0]!, U[0]!);
   const across = Math.max(v[1]!, V[1]!) - Math.min(v[0]!, V[0]!);
-  return { inColumn, spans, overhangs, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
+  return { inColumn, spans, overhangs, inRows, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
 }
 
 /** How many rows of text the lines stand in, across their own direction (degrees). */

@@ -6,7 +6,7 @@ import { distance, hasAnchor, linkLines, PAPER_DIFFERENCE, TURN_TOLERANCE } from
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
 import { viewOf } from './read';
 import { across, interleaved, together } from './placement';
-import { angleGap, type Region, regionOf, regionOrder, wholeImage } from './region';
+import { angleGap, printHeight, type Region, regionOf, regionOrder, wholeImage } from './region';
 
 /*
  * The document regions of an image (2582-25). Text lines are joined into documents by single
@@ -23,6 +23,8 @@ const SHAPE_REACH = 16;
 const SCRAP_SHARE = 0.25;
 /** a scrap is a line or two: a label, a sticker's word, a running head, a watermark (none in the corpus has more) */
 const SCRAP_LINES = 2;
+/** a block of text printed this many times larger than a document's print is no piece of it */
+const LARGER_PRINT = 1.5;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
 export const MARGIN = 1.5;
 
@@ -66,6 +68,10 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   const titled = (k: number, m: number) => typed(k) && kinds[m]!.type === 'table' && bears(m, kinds[k]!.type);
   const fits = (k: number, m: number, withinShape: boolean) =>
     !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m) || titled(k, m)) && withinShape);
+  // a block of rows printed larger than the document's print is another paper's: a note touching
+  // a VAT invoice turned a quarter (its print 1.9 times the invoice's, bench seed 25) lay within
+  // its shape and nearer than the invoice's own boxes; a title is a line or two
+  const largerPrint = (k: number, m: number) => groups[k]!.length > SCRAP_LINES && printHeight(frames[k]!) > LARGER_PRINT * printHeight(frames[m]!);
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
   // compared loosely, group to group or under the two lines that meet (light falls unevenly
@@ -83,9 +89,9 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
     out.forEach((other, m) => {
       if (m === k || !isDocument[m] || other.length === 0) return;
       const frame = regionOf(other, image, 0);
-      const { inColumn, spans, overhangs, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape ?? (untold(m) || titled(k, m) ? kinds[k]!.rule?.shape : undefined));
+      const { inColumn, spans, overhangs, inRows, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape ?? (untold(m) || titled(k, m) ? kinds[k]!.rule?.shape : undefined));
       // a document of a type with a shape takes in nothing beyond it
-      if ((shaped && !withinShape) || !fits(k, m, withinShape)) return;
+      if ((shaped && !withinShape) || !fits(k, m, withinShape) || largerPrint(k, m)) return;
       let near: (typeof candidates)[number] | undefined;
       if (angleGap(frames[k]!.angle, frame.angle) > TURN_TOLERANCE) {
         // running another way: on the document or in its margin, the nearest lines for the path
@@ -103,7 +109,10 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
         // (bench seed 6); a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may
         // overhang one end of the column of a document with a shape, within that shape (checked above); a note bears none
         const held = inColumn || (spans && (typed(k) ? kinds[k]!.type === kinds[m]!.type : bears(k, kinds[m]!.type)));
-        if (!held && !(overhangs && shaped && bears(k, kinds[m]!.type))) return;
+        // and beside it along its rows, within its shape, bearing its cues: the items' first column and
+        // the buyer's box of a VAT invoice turned a quarter, cut from the rest of its rows by their
+        // empty cells (bench seed 26)
+        if (!held && !((overhangs || inRows) && shaped && bears(k, kinds[m]!.type))) return;
         const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
         for (const a of group) for (const b of other) {
           // the papers are compared below
