@@ -131,11 +131,14 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
     if (!home) return;
     out[home.m]!.push(...out[k]!);
     out[k] = [];
-    // the document grown is told again: a paper VAT invoice turned a quarter, its header (its
-    // number after No: an anchor, no type) joined by its title, is a VAT invoice with its shape
-    // for the pieces its empty item rows cut off (bench seed 26)
-    frames[home.m] = ruledRegionOf(out[home.m]!, image, 0, ruled);
-    kinds[home.m] = classify(viewOf(frames[home.m]!));
+    // a document of no type is told again as it grows: a paper VAT invoice turned a quarter, its
+    // header (its number after No: an anchor, no type) joined by its title, is a VAT invoice with
+    // its shape for the pieces its empty item rows cut off (bench seed 26). A typed one keeps its
+    // type (a form told a table by its rules keeps a table's reach once its title joins)
+    if (kinds[home.m]!.rule === undefined) {
+      frames[home.m] = ruledRegionOf(out[home.m]!, image, 0, ruled);
+      kinds[home.m] = classify(viewOf(frames[home.m]!));
+    }
     joined = true;
   });
   }

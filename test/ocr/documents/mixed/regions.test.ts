@@ -234,3 +234,50 @@ describe('2582-25 regions: one anchored document and text around it', () => {
     expect(regions[0]!.whole).toBe(true);
   });
 });
+
+describe('2582-25 regions: a paper VAT invoice\'s pieces (issue 18, bench seeds 25, 26, 28)', () => {
+  // a paper invoice prints its number after No and its code unlabelled; its title misread (曾 for 增) says no type
+  const paperHead = (x: number, y: number) => [
+    line('曾值税普通发票', x + 250, y, 300),
+    line('031002499604', x, y + 40, 200),
+    line('No 78810545', x + 440, y + 40, 200),
+    line('购买方名称：某某科技有限公司', x, y + 70, 400),
+    line('开票日期：2024年02月18日', x + 440, y + 70, 260),
+    line('纳税人识别号：91330100MA2XXXXXX', x, y + 100, 400),
+  ];
+
+  it('its header, by its number after No, is a document that takes in its totals below its empty rows', () => {
+    const image = canvas(1000, 820, WHITE);
+    // 4 line heights between the buyer's box and the totals: beyond the link's reach, within a fragment's
+    const head = paperHead(100, 100), foot = invoiceFoot(100, 300);
+    // a note below, beyond the invoice's shape: a sheet of documents, not one document and scraps around it
+    expect(texts(findRegions(image, [...head, ...foot, ...note(300, 720)]))).toEqual([[...head, ...foot].map((l) => l.text).sort(), note(300, 720).map((l) => l.text).sort()]);
+  });
+
+  it('joined by its title, the header is told a VAT invoice again and takes in its totals within the invoice\'s shape', () => {
+    const image = canvas(1000, 900, WHITE);
+    // the title on paper too pink to link (under the seal), a VAT invoice by itself
+    fill(image, { x: 340, y: 60, w: 320, h: 40 }, [235, 222, 212]);
+    const title = line('湖北增值税普通发票', 350, 80, 300, 28);
+    const head = paperHead(100, 120).slice(1);
+    // 11 line heights of empty rows: beyond a fragment's reach, within the invoice's shape
+    const foot = invoiceFoot(100, 460);
+    expect(texts(findRegions(image, [title, ...head, ...foot, ...note(300, 760)]))).toEqual([[title, ...head, ...foot].map((l) => l.text).sort(), note(300, 760).map((l) => l.text).sort()]);
+  });
+
+  it('the first column of its rows (items\' names, the buyer\'s box), cut off by empty cells, joins it beside them', () => {
+    const image = canvas(1200, 600, WHITE);
+    const invoice = invoiceHead(500, 100);
+    // 100 px (5 line heights) to the left of the invoice's rows, within them across: no column of the invoice's
+    const first = [line('货物或应税劳务、服务名称', 100, 180, 300), line('开户行及账号：', 100, 220, 160), line('地址、电话：', 100, 260, 140)];
+    expect(texts(findRegions(image, [...invoice, ...first]))).toEqual([[...invoice, ...first].map((l) => l.text).sort()]);
+  });
+
+  it('a note of rows printed larger than the invoice, touching it on one white within its shape, is no piece of it', () => {
+    const image = canvas(1000, 900, WHITE);
+    const invoice = [...invoiceHead(100, 100), ...invoiceFoot(100, 300)];
+    // printed 38 px high (27 px a character), 100 px below the invoice's last line (5 of its line heights)
+    const memo = [line('会议纪要', 300, 520, 108, 38), line('时间：2021年8月12日', 200, 570, 266, 38), line('地点：三楼第二会议室', 200, 620, 257, 38)];
+    expect(texts(findRegions(image, [...invoice, ...memo]))).toEqual([invoice.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]);
+  });
+});
