@@ -6,7 +6,7 @@ import { distance, hasAnchor, linkLines, PAPER_DIFFERENCE, TURN_TOLERANCE } from
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
 import { viewOf } from './read';
 import { across, interleaved, together } from './placement';
-import { angleGap, printHeight, type Region, regionOf, regionOrder, wholeImage } from './region';
+import { angleGap, type Region, regionOf, regionOrder, wholeImage } from './region';
 
 /*
  * The document regions of an image (2582-25). Text lines are joined into documents by single
@@ -69,9 +69,11 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   const fits = (k: number, m: number, withinShape: boolean) =>
     !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m) || titled(k, m)) && withinShape);
   // a block of rows printed larger than the document's print is another paper's: a note touching
-  // a VAT invoice turned a quarter (its print 1.9 times the invoice's, bench seed 25) lay within
-  // its shape and nearer than the invoice's own boxes; a title is a line or two
-  const largerPrint = (k: number, m: number) => groups[k]!.length > SCRAP_LINES && printHeight(frames[k]!) > LARGER_PRINT * printHeight(frames[m]!);
+  // a VAT invoice turned a quarter (its lines 1.9 times as tall as the invoice's, bench seed 25)
+  // lay within its shape and nearer than the invoice's own boxes; a title is a line or two. By
+  // the lines' median height, not their pitch: a check code misread the wrong way up (/08g/8060+0)
+  // has too few characters for its width
+  const largerPrint = (k: number, m: number) => groups[k]!.length > SCRAP_LINES && frames[k]!.unit > LARGER_PRINT * frames[m]!.unit;
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
   // compared loosely, group to group or under the two lines that meet (light falls unevenly
