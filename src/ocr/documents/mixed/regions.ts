@@ -6,7 +6,7 @@ import { distance, hasAnchor, linkLines, PAPER_DIFFERENCE, TURN_TOLERANCE } from
 import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper';
 import { viewOf } from './read';
 import { across, interleaved, together } from './placement';
-import { angleGap, type Region, regionOf, regionOrder, wholeImage } from './region';
+import { angleGap, printHeight, type Region, regionOf, regionOrder, wholeImage } from './region';
 
 /*
  * The document regions of an image (2582-25). Text lines are joined into documents by single
@@ -68,12 +68,13 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
   const titled = (k: number, m: number) => typed(k) && kinds[m]!.type === 'table' && bears(m, kinds[k]!.type);
   const fits = (k: number, m: number, withinShape: boolean) =>
     !typed(k) || (kinds[k]!.type === kinds[m]!.type && (anchored[m] || withinShape)) || (((kinds[k]!.type === 'table' && bears(k, kinds[m]!.type)) || untold(m) || titled(k, m)) && withinShape);
-  // a block of rows printed larger than the document's print is another paper's: a note touching
-  // a VAT invoice turned a quarter (its lines 1.9 times as tall as the invoice's, bench seed 25)
-  // lay within its shape and nearer than the invoice's own boxes; a title is a line or two. By
-  // the lines' median height, not their pitch: a check code misread the wrong way up (/08g/8060+0)
-  // has too few characters for its width
-  const largerPrint = (k: number, m: number) => groups[k]!.length > SCRAP_LINES && frames[k]!.unit > LARGER_PRINT * frames[m]!.unit;
+  // a block of rows printed larger than the document's print, running its way, is another
+  // paper's: a note touching a VAT invoice turned a quarter (its print 1.9 times the invoice's,
+  // bench seed 25) lay within its shape and nearer than the invoice's own boxes; a title is a
+  // line or two. A piece running another way is the document's only on it or in its margin
+  // (`across`), and its print says nothing: a check code read the wrong way up (/08g/8060+0) has
+  // too few characters for its width
+  const largerPrint = (k: number, m: number) => groups[k]!.length > SCRAP_LINES && printHeight(frames[k]!) > LARGER_PRINT * printHeight(frames[m]!);
   const out = groups.map((g) => [...g]);
   const paperOfGroup = groups.map((g) => medianPaper(g.map((l) => papers.get(l)!)));
   // compared loosely, group to group or under the two lines that meet (light falls unevenly
@@ -93,7 +94,7 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
       const frame = regionOf(other, image, 0);
       const { inColumn, spans, overhangs, inRows, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape ?? (untold(m) || titled(k, m) ? kinds[k]!.rule?.shape : undefined));
       // a document of a type with a shape takes in nothing beyond it
-      if ((shaped && !withinShape) || !fits(k, m, withinShape) || largerPrint(k, m)) return;
+      if ((shaped && !withinShape) || !fits(k, m, withinShape)) return;
       let near: (typeof candidates)[number] | undefined;
       if (angleGap(frames[k]!.angle, frame.angle) > TURN_TOLERANCE) {
         // running another way: on the document or in its margin, the nearest lines for the path
@@ -105,6 +106,7 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
         }
         if (near) near.d = gap;
       } else {
+        if (largerPrint(k, m)) return;
         // a piece wider than the document holds it in its column when it is a piece of the document's
         // type or, of no type, bears its cues: a paper VAT invoice's body (its number after No, its
         // code unlabelled: no anchor) under its title, kept apart by the seal's red over the title
