@@ -113,10 +113,13 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
         // (bench seed 6); a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may
         // overhang one end of the column of a document with a shape, within that shape (checked above); a note bears none
         const held = inColumn || (spans && (typed(k) ? kinds[k]!.type === kinds[m]!.type : bears(k, kinds[m]!.type)));
-        // and beside it along its rows, within its shape, bearing its cues: the items' first column and
-        // the buyer's box of a VAT invoice turned a quarter, cut from the rest of its rows by their
-        // empty cells (bench seed 26)
-        if (!held && !((overhangs || inRows) && shaped && bears(k, kinds[m]!.type))) return;
+        // and a piece of no type beside it along its rows, within its shape, bearing its cues: the
+        // items' first column and the buyer's box of a VAT invoice turned a quarter, cut from the
+        // rest of its rows by their empty cells (bench seed 26); a document of the type beside it
+        // is another (two VAT invoices side by side, one a paper invoice whose No was read apart
+        // from its number: bench seed 18)
+        const beside = inRows && !typed(k);
+        if (!held && !((overhangs || beside) && shaped && bears(k, kinds[m]!.type))) return;
         const reach = withinShape ? SHAPE_REACH : FRAGMENT_REACH;
         for (const a of group) for (const b of other) {
           // the papers are compared below

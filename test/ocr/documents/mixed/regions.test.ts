@@ -274,6 +274,13 @@ describe('2582-25 regions: a paper VAT invoice\'s pieces (issue 18, bench seeds 
     expect(texts(findRegions(image, [...invoice, ...first]))).toEqual([[...invoice, ...first].map((l) => l.text).sort()]);
   });
 
+  it('a paper VAT invoice beside another in its rows, its No read apart from its number, stays a document of its own', () => {
+    const image = canvas(1900, 600, WHITE);
+    const electronic = invoiceHead(1000, 100);
+    const paper = [line('湖北增值税普通发票', 250, 100, 300), line('No', 540, 140, 40), line('95709977', 600, 140, 120), line('开票日期：2018年11月23日', 540, 180, 260), line('购买方名称：武汉中盛贸易有限公司', 100, 220, 400)];
+    expect(texts(findRegions(image, [...paper, ...electronic]))).toEqual([paper.map((l) => l.text).sort(), electronic.map((l) => l.text).sort()]);
+  });
+
   it('a note of rows printed larger than the invoice, touching it on one white within its shape, is no piece of it', () => {
     const image = canvas(1000, 900, WHITE);
     const invoice = [...invoiceHead(100, 100), ...invoiceFoot(100, 300)];
