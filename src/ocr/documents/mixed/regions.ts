@@ -108,9 +108,9 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
       } else {
         if (largerPrint(k, m)) return;
         // a piece wider than the document holds it in its column when it is a piece of the document's
-        // type or, of no type, bears its cues: a paper VAT invoice's body (its number after No, its
-        // code unlabelled: no anchor) under its title, kept apart by the seal's red over the title
-        // (bench seed 6); a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may
+        // type or, of no type, bears its cues: a paper VAT invoice's body (its code unlabelled, its
+        // number after No misread or lost: no anchor) under its title, kept apart by the seal's red
+        // over the title (bench seed 6); a piece bearing the document's cues (a licence's rows: 准驾车型, 初次领证) may
         // overhang one end of the column of a document with a shape, within that shape (checked above); a note bears none
         const held = inColumn || (spans && (typed(k) ? kinds[k]!.type === kinds[m]!.type : bears(k, kinds[m]!.type)));
         // and a piece of no type beside it along its rows, within its shape, bearing its cues: the
