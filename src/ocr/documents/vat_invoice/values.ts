@@ -86,6 +86,7 @@ export function valueOnRow(page: Page, label: Piece): Value {
   for (const piece of byX) {
     const { x0, x1 } = page.pieceX(piece);
     if (x0 - end > MAX_GAP * Math.max(item.h, piece.item.h)) break;
+    if (readTwice(page, piece, byX)) continue;
     pieces.push(piece);
     end = x1;
   }
@@ -93,6 +94,25 @@ export function valueOnRow(page: Page, label: Piece): Value {
 }
 
 const MAX_GAP = 2.5;
+/** A piece standing this much inside the next piece's extent is print that piece read too. */
+const INSIDE = 0.6;
+
+/**
+ * Whether a piece's characters lie within another line's piece on the row: the detector's boxes
+ * of a label and its value, padded, may overlap, and both read the print they share (发票号码：2 |
+ * 20761935 made 220761935 of an electronic invoice's number, or 261476072 where the value's box
+ * began first). Only the end of a line (its rest after the label) is taken for such a copy: a
+ * line on its own is read from its own print.
+ */
+function readTwice(page: Page, piece: Piece, row: Piece[]): boolean {
+  if (piece.start === 0) return false;
+  const { x0, x1 } = page.pieceX(piece);
+  return x1 > x0 && row.some((other) => {
+    if (other.item === piece.item) return false;
+    const o = page.pieceX(other);
+    return Math.min(x1, o.x1) - Math.max(x0, o.x0) >= INSIDE * (x1 - x0);
+  });
+}
 
 /** First hit of a label, topmost first (ties: leftmost). */
 export function firstHit(page: Page, pattern: RegExp, where?: (item: Item) => boolean): Piece | undefined {

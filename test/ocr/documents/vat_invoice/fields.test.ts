@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceDate } from '../../../../src/ocr/documents/vat_invoice/assemble';
 import { capitalPieceSays, capitalRun, capitalToCents, centsToCapital } from '../../../../src/ocr/documents/vat_invoice/capital';
+import { readHeader } from '../../../../src/ocr/documents/vat_invoice/fields';
 import { finish } from '../../../../src/ocr/documents/vat_invoice/finish';
+import { Page } from '../../../../src/ocr/documents/vat_invoice/page';
+import type { OcrLine } from '../../../../src/ocr/pipeline';
 import { readTaxpayerId, uscCheckChar } from '../../../../src/ocr/documents/vat_invoice/taxpayer';
 import { capitalWords } from '../../../support/synth/documents/vat-invoice-values';
 import { seeded } from '../../../support/synth/text';
@@ -177,5 +180,21 @@ describe('capital amounts, taxpayer ids, dates', () => {
     expect(invoiceDate('2021 年 09 月06日')).toBe('2021年09月06日');
     expect(invoiceDate('22021年12月02日')).toBe('2021年12月02日');
     expect(invoiceDate('2019年13月40日')).toBe('');
+  });
+
+  it('issue 18: a header value\'s first digit read by both the label\'s box and the value\'s is read once', () => {
+    const line = (text: string, cx: number, cy: number, w: number, h: number): OcrLine => ({
+      text, confidence: 1, box: { cx, cy, w, h, angle: 0 },
+      quad: [{ x: cx - w / 2, y: cy - h / 2 }, { x: cx + w / 2, y: cy - h / 2 }, { x: cx + w / 2, y: cy + h / 2 }, { x: cx - w / 2, y: cy + h / 2 }],
+      rect: { left: Math.round(cx - w / 2), top: Math.round(cy - h / 2), width: Math.round(w), height: Math.round(h) },
+    });
+    const number = (lines: OcrLine[]) => readHeader(new Page([line('发票代码：033002300111', 913.8, 37.2, 182, 21.3), ...lines]), Infinity).number.text;
+    // an electronic invoice's header as read (bench seed 27): the boxes overlap by the 2
+    expect(number([line('发票号码：2', 864, 70.8, 80.5, 18.7), line('20761935', 933.2, 69.8, 73.4, 18.6)])).toBe('20761935');
+    // the value's box beginning before the label's ends
+    expect(number([line('发票号码：2', 862.7, 69.6, 82.3, 18.7), line('26147607', 930.8, 69.1, 72, 16.4)])).toBe('26147607');
+    // boxes apart: each piece is print of its own
+    expect(number([line('发票号码：2', 864, 70.8, 80.5, 18.7), line('0761935', 945, 69.8, 60, 18.6)])).toBe('20761935');
+    expect(number([line('发票号码：20761935', 890, 70.8, 160, 18.7)])).toBe('20761935');
   });
 });
