@@ -5,8 +5,8 @@ import { classify } from './classify';
 import { ruledRegionOf } from './frames';
 import { viewOf } from './read';
 import { inQuad, printHeight, type Region, regionOf, regionOrder } from './region';
-import { groupLines, MARGIN } from './regions';
-import { type Box, readArea, type SeenAt, smallPrintHeight } from './small-print';
+import { groupLines, MARGIN, MIN_CONFIDENCE } from './regions';
+import { type Box, overlaps, readArea, type SeenAt, smallPrintHeight } from './small-print';
 
 /*
  * A document found by its head alone (2582-25). The whole image's detector, seeing a large
@@ -44,8 +44,6 @@ const ABOVE = 2;
  * from it with two digits of its number wrong, bench seed 18).
  */
 const PLACED_REACH = 2;
-/** Lines read under this confidence group nothing (sheet.ts). */
-const MIN_CONFIDENCE = 0.5;
 
 export interface HeadAlone {
   /** the region's index */
@@ -75,9 +73,6 @@ export function headsAlone(regions: Region[], image: { width: number; height: nu
     return [{ k, type: kind.type, area }];
   });
 }
-
-const holds = (l: OcrLine, x: number, y: number) => x >= l.rect.left && x <= l.rect.left + l.rect.width && y >= l.rect.top && y <= l.rect.top + l.rect.height;
-const overlaps = (a: OcrLine, b: OcrLine) => holds(a, b.box.cx, b.box.cy) || holds(b, a.box.cx, a.box.cy);
 
 export interface Bodies {
   lines: OcrLine[];

@@ -27,6 +27,8 @@ const SCRAP_LINES = 2;
 const LARGER_PRINT = 1.5;
 /** padding around a region's text, in line heights: the paper's margin, for the extractor */
 export const MARGIN = 1.5;
+/** Lines read under this confidence are kept (the extractors that keep them get them) but group nothing (sheet.ts, body.ts). */
+export const MIN_CONFIDENCE = 0.5;
 
 const textOf = (lines: OcrLine[]) => lines.map((l) => l.text.replace(/\s+/g, ''));
 

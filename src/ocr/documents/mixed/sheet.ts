@@ -2,7 +2,7 @@ import type { DecodedImage } from '../../image/decode';
 import { type OcrLine, recognize } from '../../pipeline';
 import { findBodies } from './body';
 import type { Region } from './region';
-import { findRegions } from './regions';
+import { findRegions, MIN_CONFIDENCE } from './regions';
 import { rereadSmallPrint, type SeenAt } from './small-print';
 
 /*
@@ -12,8 +12,6 @@ import { rereadSmallPrint, type SeenAt } from './small-print';
  * found by its head alone has its area detected again and grouped on its own (body.ts).
  */
 
-/** Lines under this confidence are read (the extractors that keep them get them) but group nothing. */
-const MIN_CONFIDENCE = 0.5;
 const confident = (lines: OcrLine[]) => lines.filter((l) => l.confidence >= MIN_CONFIDENCE);
 
 export interface Sheet {

@@ -114,7 +114,8 @@ export async function readArea(image: DecodedImage, box: Box): Promise<{ lines: 
 }
 
 const holds = (l: OcrLine, x: number, y: number) => x >= l.rect.left && x <= l.rect.left + l.rect.width && y >= l.rect.top && y <= l.rect.top + l.rect.height;
-const overlaps = (a: OcrLine, b: OcrLine) => holds(a, b.box.cx, b.box.cy) || holds(b, a.box.cx, a.box.cy);
+/** Whether either line's centre lies in the other's bounds: one print read twice. */
+export const overlaps = (a: OcrLine, b: OcrLine) => holds(a, b.box.cx, b.box.cy) || holds(b, a.box.cx, a.box.cy);
 const within = (l: OcrLine, b: Box) => l.rect.left >= b.x0 && l.rect.top >= b.y0 && l.rect.left + l.rect.width <= b.x1 && l.rect.top + l.rect.height <= b.y1;
 const touches = (l: OcrLine, b: Box) => l.rect.left < b.x1 && b.x0 < l.rect.left + l.rect.width && l.rect.top < b.y1 && b.y0 < l.rect.top + l.rect.height;
 
