@@ -84,8 +84,10 @@ export const sharperAfresh = (image: DecodedImage, region: Region, seenAt?: Seen
 export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[], seenAt?: SeenAt): Promise<ReadRegion> {
   const whole = detectorScale(image);
   const handed = lines !== undefined && seenWell(region, (l) => seenAt?.get(l) ?? whole);
-  // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged
-  const fresh = () => cropRegion(image, region, enlargement(region));
+  // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged.
+  // A whole-image region's crop is the image itself, which carries the lines handed on: afresh, it
+  // is read from a copy (the same pixels), or the extractor would be handed those lines again
+  const fresh = async () => (region.whole ? { ...image } : cropRegion(image, region, enlargement(region)));
   let crop = await (handed ? cropRegion(image, region, 1) : fresh());
   const inCrop = handed ? linesInCrop(region, lines) : undefined;
   if (inCrop) withLinesRead(crop, inCrop);
