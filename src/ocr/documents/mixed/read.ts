@@ -119,12 +119,27 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
     const keyRows = refused ? undefined : chosen.rule?.keyRows?.(read.extracted.data);
     const rows = keyRows?.length ? await withKeyRowsRead(image, region, inCrop!, keyRows) : undefined;
     if (rows) await readAgain(rows);
+    // rows read again that still miss their field are read once more from sharpened strips, and
+    // that reading is kept only when it gives the key fields. On small print a row read again
+    // at another scale or sharpness gives other digits, each reading a digit wrong here and there
+    // (bench seeds 29-32: of 47 VAT numbers, reading the rows at 1, 2 and 3 times the image's
+    // scale or sharpened each read 1 or 2 numbers right that the others read wrong); a number of
+    // a length its kind never prints is surely wrong (a VAT number's 7 read as / and dropped:
+    // 5042327 for 50423727 at every scale, right sharpened, seed 31)
+    const still = rows && !read.complete ? chosen.rule?.keyRows?.(read.extracted.data) : undefined;
+    const sharpRows = still?.length ? await withKeyRowsRead(image, region, rows!, still, true) : undefined;
+    if (sharpRows) await readAgain(sharpRows, true);
     // the whole crop when the type does not say where they are, when those rows did not give the
     // fields (an upside-down VAT invoice on a desk whose whole image lost its 价税合计 row: only its
     // 合计 row's ¥ was there to name, seed 6), or when the extractor found too little of the type's
     // labels to call it its document (a VAT invoice's 纳税人识别号 and 购买方 garbled on a sheet of
-    // five); but for that, only where the crop shows the print sharper (SHARPER)
-    if (!read.complete && (refused || sharperAfresh(image, region, seenAt))) await readAgain(undefined, rows !== undefined);
+    // five); but for that, only where the crop shows the print sharper (SHARPER). And when a row
+    // the type names is among none of its lines (a VAT invoice turned a quarter whose 发票号码 row
+    // the sheet's detector lost, seed 30: its crop read afresh gives it), but then the reading is
+    // kept only when it gives the key fields
+    const sharper = refused || sharperAfresh(image, region, seenAt);
+    const unplaced = keyRows !== undefined && keyRows.length > 0 && rows === undefined;
+    if (!read.complete && (sharper || unplaced)) await readAgain(undefined, rows !== undefined || !sharper);
   }
   // typed from its head but read to no document or without its key fields, and lower than its
   // type's documents stand: its lower part was not found (types.ts proportion); read cut to that

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Point, Quad } from '../../geometry/quad';
 import type { DecodedImage } from '../../image/decode';
 import { describeLine, type OcrLine, recognize } from '../../pipeline';
@@ -86,11 +87,24 @@ export function keyRowBands(lines: OcrLine[], patterns: KeyLine[], angle = textA
 }
 
 /**
+ * The strip's print sharpened (an unsharp mask on its lightness, sharp's `sharpen`) with a radius
+ * of `sigma` pixels: the strip's edges, spread over about `sigma` pixels by its enlargement
+ * (bilinear), stand steep again.
+ */
+async function sharpened(strip: DecodedImage, sigma: number): Promise<DecodedImage> {
+  const raw = { width: strip.width, height: strip.height, channels: 3 as const };
+  const { data, info } = await sharp(strip.data, { raw }).sharpen({ sigma }).raw().toBuffer({ resolveWithObject: true });
+  return { ...strip, width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/**
  * The region's lines (`inCrop`, in its crop's pixels) with the rows of its key fields read again
  * from the image, enlarged as the whole crop would be (region.ts enlargement), in the same
- * pixels; undefined when a key field's row was not found among them.
+ * pixels; undefined when a key field's row was not found among them. `sharpen`: each strip is
+ * sharpened with a radius of its enlargement (sharpened) before it is read: a second look at a
+ * row whose reading at the strip's own sharpness still missed its field.
  */
-export async function withKeyRowsRead(image: DecodedImage, region: Region, inCrop: OcrLine[], patterns: KeyLine[]): Promise<OcrLine[] | undefined> {
+export async function withKeyRowsRead(image: DecodedImage, region: Region, inCrop: OcrLine[], patterns: KeyLine[], sharpen = false): Promise<OcrLine[] | undefined> {
   const angle = textAngle(inCrop);
   const bands = keyRowBands(inCrop, patterns, angle);
   if (!bands) return undefined;
@@ -107,7 +121,8 @@ export async function withKeyRowsRead(image: DecodedImage, region: Region, inCro
     bands.map(async (b) => {
       const quad = [f.at(u0, b.top), f.at(u1, b.top), f.at(u1, b.bottom), f.at(u0, b.bottom)].map(toImage) as Quad;
       const row: Region = { ...region, whole: false, quad, width: u1 - u0, height: b.bottom - b.top };
-      const strip = await cropRegion(image, row, scale);
+      const cut = await cropRegion(image, row, scale);
+      const strip = sharpen ? await sharpened(cut, scale) : cut;
       const { lines } = await recognize(strip, { minConfidence: 0 });
       // the strip's pixels back to the crop's
       const back = (p: Point) => f.at(u0 + (p.x / strip.width) * (u1 - u0), b.top + (p.y / strip.height) * (b.bottom - b.top));
