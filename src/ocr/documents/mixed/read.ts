@@ -120,12 +120,11 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
     const rows = keyRows?.length ? await withKeyRowsRead(image, region, inCrop!, keyRows) : undefined;
     if (rows) await readAgain(rows);
     // rows read again that still miss their field are read once more from sharpened strips, and
-    // that reading is kept only when it gives the key fields. On small print a row read again
-    // at another scale or sharpness gives other digits, each reading a digit wrong here and there
-    // (bench seeds 29-32: of 47 VAT numbers, reading the rows at 1, 2 and 3 times the image's
-    // scale or sharpened each read 1 or 2 numbers right that the others read wrong); a number of
-    // a length its kind never prints is surely wrong (a VAT number's 7 read as / and dropped:
-    // 5042327 for 50423727 at every scale, right sharpened, seed 31)
+    // that reading is kept only when it gives the key fields. A VAT invoice printed at 0.75 of its
+    // size on a sheet has 7 px digits, and each look at them (the row at 1, 2 or 3 times the
+    // image's scale, sharpened or not) misreads a digit here and there, a different one each
+    // (bench seeds 29-32); a second look sharpened gave the two numbers whose first gave a length
+    // no VAT number has (5042327: its 7 read / and dropped, seed 31; 0980625, seed 29)
     const still = rows && !read.complete ? chosen.rule?.keyRows?.(read.extracted.data) : undefined;
     const sharpRows = still?.length ? await withKeyRowsRead(image, region, rows!, still, true) : undefined;
     if (sharpRows) await readAgain(sharpRows, true);
