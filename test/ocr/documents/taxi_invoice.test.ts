@@ -139,9 +139,27 @@ describe('taxi field validators', () => {
     expect(continued(values, 0, () => true)).toEqual([0, 1]);
     // a piece another field's label holds stays that label's
     expect(continued(values, 0, (k) => k !== 1)).toEqual([0]);
-    // a whole value: no piece right of it on its row
+    // a whole value: no piece beside it on its row
     expect(continued(values, 2, () => true)).toEqual([2]);
-    expect(continued(values, 1, () => true)).toEqual([1]);
+    expect(continued(values, 3, () => true)).toEqual([3]);
+  });
+
+  it('takes the pieces left of the one paired too', () => {
+    // 74.50元 detected as 7 | 4 | 4.50元 (a receipt turned a quarter the other way on a sheet,
+    // bench seed 30), 4.50元 the piece paired; the label 金额 further left is no value line
+    const values = [
+      { u: 274.8, v: 968.4, w: 19.5, h: 22.8 },
+      { u: 290.6, v: 969.8, w: 30, h: 27.9 },
+      { u: 349, v: 969.3, w: 112.3, h: 40.5 },
+      { u: 340.7, v: 1020.8, w: 96.7, h: 38.5 },
+    ];
+    expect(continued(values, 2, () => true)).toEqual([0, 1, 2]);
+    // 110元 | 50元 with 50元 paired
+    expect(continued([{ u: 3, v: 685, w: 114, h: 42 }, { u: 93, v: 685, w: 113, h: 42 }], 1, () => true)).toEqual([0, 1]);
+    // a piece another field's label holds stays that label's
+    expect(continued(values, 2, (k) => k !== 0)).toEqual([1, 2]);
+    // a line more than half a line's height from the value's start is another value
+    expect(continued([{ u: 200, v: 969, w: 60, h: 40 }, ...values.slice(2)], 1, () => true)).toEqual([1]);
   });
 
   it('starts a value that reaches back over its label at the middle of the gap between them', () => {

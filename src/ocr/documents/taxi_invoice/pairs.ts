@@ -97,22 +97,30 @@ export interface Span extends Slot {
 }
 
 /**
- * Value j and the value lines that continue it along its row: the detector may break one value
- * into pieces that touch or overlap (110 | 50元 for 110.50元, a receipt turned a quarter on a
- * sheet), each of which may still validate on its own (1.10). Pieces are taken left to right
- * while each starts within half a line of the last one's end, on the same row, and only lines
- * `free` says no other field's label holds. Returns [j] when the value is whole.
+ * Value j and the value lines that continue it along its row, either way: the detector may break
+ * one value into pieces that touch or overlap (110 | 50元 for 110.50元, a receipt turned a quarter
+ * on a sheet; 7 | 4 | 4.50元 for 74.50元, one turned the other way, bench seed 30), any of which
+ * may still validate on its own (1.10, 4.50) and be the one paired. Pieces are taken outwards from
+ * it while each starts (right of it) or ends (left of it) within half a line of the last one taken,
+ * on the same row, and only lines `free` says no other field's label holds. Returns [j] when the
+ * value is whole; else the pieces left to right.
  */
 export function continued(values: readonly Span[], j: number, free: (k: number) => boolean): number[] {
-  const pieces = [j];
-  const rest = values
+  const value = values[j]!;
+  const row = values
     .map((v, k) => ({ v, k }))
-    .filter(({ v, k }) => k !== j && free(k) && v.u > values[j]!.u && Math.abs(v.v - values[j]!.v) < 0.5 * Math.max(v.h, values[j]!.h))
-    .sort((a, b) => a.v.u - b.v.u);
-  for (const { v, k } of rest) {
+    .filter(({ v, k }) => k !== j && free(k) && Math.abs(v.v - value.v) < 0.5 * Math.max(v.h, value.h));
+  const start = (s: Span) => s.u - s.w / 2, end = (s: Span) => s.u + s.w / 2;
+  const pieces = [j];
+  for (const { v, k } of row.filter(({ v }) => v.u > value.u).sort((a, b) => a.v.u - b.v.u)) {
     const last = values[pieces.at(-1)!]!;
-    if (v.u - v.w / 2 - (last.u + last.w / 2) >= 0.5 * Math.max(v.h, last.h)) break;
+    if (start(v) - end(last) >= 0.5 * Math.max(v.h, last.h)) break;
     pieces.push(k);
+  }
+  for (const { v, k } of row.filter(({ v }) => v.u < value.u).sort((a, b) => b.v.u - a.v.u)) {
+    const first = values[pieces[0]!]!;
+    if (start(first) - end(v) >= 0.5 * Math.max(v.h, first.h)) break;
+    pieces.unshift(k);
   }
   return pieces;
 }
