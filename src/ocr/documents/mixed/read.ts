@@ -4,6 +4,7 @@ import { type OcrLine, withLinesRead } from '../../pipeline';
 import { decodeQr } from '../../qr/decode';
 import { applyExtractor, type Extracted } from '../extractor';
 import { type Classified, classify } from './classify';
+import { readFacing } from './facing';
 import { cropRegion, enlarged, enlargement, linesInCrop, median, type Region, regionOf, seenWell, stretched } from './region';
 import { withKeyRowsRead } from './rows';
 import { detectorScale, type SeenAt } from './small-print';
@@ -89,7 +90,8 @@ export async function readRegion(image: DecodedImage, region: Region, lines?: Oc
   // is read from a copy (the same pixels), or the extractor would be handed those lines again
   const fresh = async () => (region.whole ? { ...image } : cropRegion(image, region, enlargement(region)));
   let crop = await (handed ? cropRegion(image, region, 1) : fresh());
-  const inCrop = handed ? linesInCrop(region, lines) : undefined;
+  // its lines read the wrong way up read again its way up (facing.ts)
+  const inCrop = handed ? linesInCrop(region, await readFacing(image, region, lines)) : undefined;
   if (inCrop) withLinesRead(crop, inCrop);
   let view = viewOf(region);
   if (mayHoldQr(view)) view = viewOf(region, await decodeQr(crop));
