@@ -24,13 +24,13 @@ export default defineExtractor({
   point: '2582-25',
   options,
   async extract(image, _options, notes): Promise<MixedData> {
-    const { lines, seenAt, regions } = await readSheet(image);
+    const { lines, seenAt, regions, areas } = await readSheet(image);
     if (regions.length === 0) {
       notes.notThisDocument('no text found: the image holds no document');
       return { Documents: [] };
     }
     // side by side: one region's re-reads keep the recognition helpers busy while another waits
-    const read = await settleAll(regions.map((region) => readRegion(image, region, lines, seenAt)));
+    const read = await settleAll(regions.map((region) => readRegion(image, region, lines, seenAt, areas)));
     read.forEach((r, i) => r.remarks.forEach((remark) => notes.remark(`document ${i + 1} (${r.document.Type}): ${remark}`)));
     return { Documents: read.map((r) => r.document as MixedDocument) };
   },

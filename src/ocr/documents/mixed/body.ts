@@ -78,6 +78,8 @@ export interface Bodies {
   lines: OcrLine[];
   seenAt: SeenAt;
   regions: Region[];
+  /** the areas detected again so far (small-print.ts), those where a head's document was found added */
+  areas?: Box[];
 }
 
 /**
@@ -92,6 +94,7 @@ export async function findBodies(image: DecodedImage, sheet: Bodies, read = read
   if (heads.length === 0) return sheet;
   let { lines, regions } = sheet;
   const seenAt: SeenAt = new Map(sheet.seenAt);
+  const areas = [...(sheet.areas ?? [])];
   for (const { k, type, area } of heads) {
     const head = regions[k]!;
     const others = regions.flatMap((r, m) => (m === k ? [] : r.lines));
@@ -108,18 +111,19 @@ export async function findBodies(image: DecodedImage, sheet: Bodies, read = read
       if (!group || !region || !hits.some((n) => n > 0) || group.length <= head.lines.length || typed !== type) return undefined;
       // the group's lines, and those read with low confidence in its region (extractors that keep them get them)
       const added = [...group, ...own.filter((l) => l.confidence < MIN_CONFIDENCE && inQuad(region.quad, l.box.cx, l.box.cy))];
-      return { region, added, scale: found.scale };
+      return { region, added, scale: found.scale, box };
     };
     const first = await body(area);
     if (!first) continue;
     const { roi } = first.region, pad = PLACED_REACH * first.region.unit;
     const placed = { x0: Math.max(0, roi.X - pad), y0: Math.max(0, roi.Y - pad), x1: Math.min(image.width, roi.X + roi.W + pad), y1: Math.min(image.height, roi.Y + roi.H + pad), unit: smallPrintHeight(first.region.lines) };
-    const { region, added, scale } = (await body(placed)) ?? first;
+    const { region, added, scale, box } = (await body(placed)) ?? first;
     added.forEach((l) => seenAt.set(l, scale));
+    areas.push(box);
     lines = readingOrder([...lines.filter((l) => !added.some((n) => overlaps(n, l))), ...added], placeOf);
     regions = regions.map((r, m) => (m === k ? region : r));
   }
-  return regions === sheet.regions ? sheet : { lines, seenAt, regions: regionOrder(regions) };
+  return regions === sheet.regions ? sheet : { lines, seenAt, regions: regionOrder(regions), areas };
 }
 
 function trace(message: string): void {

@@ -7,7 +7,7 @@ import { type Classified, classify } from './classify';
 import { readFacing } from './facing';
 import { cropRegion, enlarged, enlargement, linesInCrop, median, type Region, regionOf, seenWell, stretched } from './region';
 import { withKeyRowsRead } from './rows';
-import { detectorScale, type SeenAt } from './small-print';
+import { type Box, detectorScale, type SeenAt, withinAreas } from './small-print';
 import { generalRule, type RegionView, typeRules } from './types';
 
 /*
@@ -81,10 +81,14 @@ export const sharperAfresh = (image: DecodedImage, region: Region, seenAt?: Seen
  * that the crop seen at its own size gives. For the key fields, the rows printing them are read
  * again first where the type names them (rows.ts, types.ts keyRows), at any scale; the whole
  * crop after them only when they did not give the fields and the crop shows the print SHARPER.
+ * `areas`: where the sheet's small print was detected again; a region whose lines were seen there
+ * but that reaches beyond them is read from its crop (small-print.ts withinAreas).
  */
-export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[], seenAt?: SeenAt): Promise<ReadRegion> {
+export async function readRegion(image: DecodedImage, region: Region, lines?: OcrLine[], seenAt?: SeenAt, areas?: Box[]): Promise<ReadRegion> {
   const whole = detectorScale(image);
-  const handed = lines !== undefined && seenWell(region, (l) => seenAt?.get(l) ?? whole);
+  // lines seen well in areas detected again serve only where the region lies within them (small-print.ts withinAreas)
+  const beyondAreas = areas !== undefined && seenScale(region, seenAt, whole) > whole && !withinAreas(region, areas);
+  const handed = lines !== undefined && seenWell(region, (l) => seenAt?.get(l) ?? whole) && !beyondAreas;
   // lines handed on are in the crop's pixels at the image's scale; small print read afresh is enlarged.
   // A whole-image region's crop is the image itself, which carries the lines handed on: afresh, it
   // is read from a copy (the same pixels), or the extractor would be handed those lines again

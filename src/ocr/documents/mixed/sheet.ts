@@ -3,7 +3,7 @@ import { type OcrLine, recognize } from '../../pipeline';
 import { findBodies } from './body';
 import type { Region } from './region';
 import { findRegions, MIN_CONFIDENCE } from './regions';
-import { rereadSmallPrint, type SeenAt } from './small-print';
+import { type Box, rereadSmallPrint, type SeenAt } from './small-print';
 
 /*
  * A sheet's lines and regions as 2582-25 finds them (mixed.ts, and the dev tools that look at
@@ -20,14 +20,17 @@ export interface Sheet {
   /** the scale each line's detector saw it at */
   seenAt: SeenAt;
   regions: Region[];
+  /** the areas detected again (small-print.ts, body.ts): where small print was looked for at its own scale */
+  areas: Box[];
 }
 
 export async function readSheet(image: DecodedImage): Promise<Sheet> {
   const first = (await recognize(image, { minConfidence: 0 })).lines;
   const found = findRegions(image, confident(first));
   // documents whose print the whole image's detector saw too small: their areas detected again, and grouped again
-  const { lines, seenAt } = await rereadSmallPrint(image, first, found);
+  const { lines, seenAt, areas } = await rereadSmallPrint(image, first, found);
   const regions = lines === first ? found : findRegions(image, confident(lines));
   // documents of which the detector kept only the head (a title): their areas detected again, each grouped on its own
-  return findBodies(image, { lines, seenAt, regions });
+  const bodies = await findBodies(image, { lines, seenAt, regions, areas });
+  return { ...bodies, areas: bodies.areas ?? areas };
 }
