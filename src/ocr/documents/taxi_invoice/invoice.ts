@@ -143,7 +143,10 @@ export async function readInvoice(image: Raster, group: Group): Promise<Invoice>
     const pieces = j >= 0 ? continued(values, j, free) : [];
     if (pieces.length > 1) {
       const spans = pieces.map((k) => boxOf(values[k]!, ''));
-      const u0 = Math.min(...spans.map((b) => b.u - b.w / 2)), u1 = Math.max(...spans.map((b) => b.u + b.w / 2));
+      // broken before the piece paired, it may have lost a piece there as well, read under the
+      // floor (73.50元 as 2 (0.48) | 3 | 50元, bench 25005): read from where its label's row starts
+      const rowStart = pieces[0] === j ? Infinity : label.u + w(label) / 2 + 0.2 * h(label);
+      const u0 = Math.min(rowStart, ...spans.map((b) => b.u - b.w / 2)), u1 = Math.max(...spans.map((b) => b.u + b.w / 2));
       const whole: Box = { value: '', u: (u0 + u1) / 2, v: spans.reduce((s, b) => s + b.v, 0) / spans.length, w: u1 - u0, h: Math.max(...spans.map((b) => b.h)) };
       const read = await look(label, whole);
       if (read.value && !read.guess) return { value: { ...whole, value: read.value }, paired: pieces };

@@ -16,7 +16,9 @@ import { hasFont } from '../../fixtures';
  *   - 28011 and 30011: VAT invoices at 93° and −92° whose regions, found again from their areas
  *     of small print, reached beyond those areas, where only the whole image's detector had
  *     looked (their totals, seller's box, number): read from their crops (small-print.ts withinAreas);
- *   - 30004: a taxi receipt at −92° whose fare the detector broke into 7 | 4 | 4.50元 (pairs.ts continued).
+ *   - 30004: a taxi receipt at −92° whose fare the detector broke into 7 | 4 | 4.50元 (pairs.ts
+ *     continued), and 25005, one at 92° whose 73.50元 came as 2 (0.48, under the floor) | 3 | 50元:
+ *     read from its label's row start (taxi_invoice/invoice.ts).
  */
 
 /** Real models on a 2-core machine shared with others. */
@@ -48,8 +50,10 @@ describe.skipIf(!hasFont)('2582-25: documents turned a quarter on a sheet', () =
     expect(left.got).toEqual(left.expected);
   }, SLOW);
 
-  it('a taxi receipt at −92° whose fare was detected in three pieces gives its fare whole', async () => {
-    const { got, expected } = await readTurned(30, 30004, 'taxi_invoice');
-    expect(got).toEqual(expected);
+  it('a taxi receipt whose fare was detected in pieces gives its fare whole: 7 | 4 | 4.50元 (−92°), 2 (under the floor) | 3 | 50元 (92°)', async () => {
+    const left = await readTurned(30, 30004, 'taxi_invoice');
+    expect(left.got).toEqual(left.expected);
+    const right = await readTurned(25, 25005, 'taxi_invoice');
+    expect(right.got.Amount).toBe(right.expected.Amount);
   }, SLOW);
 });
