@@ -5,6 +5,7 @@ import { besideForm, type RuledFrame } from './frames';
 import { colourGap, medianPaper, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
 import { angleGap, directional, regionOf } from './region';
+import { parted, type Seam } from './twins';
 import { anchors } from './types';
 
 /*
@@ -176,7 +177,8 @@ function toldApart(image: { width: number; height: number }, lines: OcrLine[]) {
   };
 }
 
-export function linkLines(image: Raster, placed: Placed[], frames: RuledFrame[]): OcrLine[][] {
+/** `seams`: cuts between two documents of one type (twins.ts) that no link crosses. */
+export function linkLines(image: Raster, placed: Placed[], frames: RuledFrame[], seams: Seam[] = []): OcrLine[][] {
   const lines = placed.map((p) => p.line);
   const edges: { i: number; j: number; d: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -188,9 +190,9 @@ export function linkLines(image: Raster, placed: Placed[], frames: RuledFrame[])
   edges.sort((x, y) => x.d - y.d);
   const of = (g: number[]) => g.map((k) => lines[k]!);
   const twoTypes = toldApart(image, lines);
-  // two documents each of its own type; print beside a ruled form is not the form's (frames.ts);
+  // two documents of one type cut apart; two documents each of its own type; print beside a ruled form is not the form's (frames.ts);
   // a strip of background between two lines parts their papers (paper.ts)
-  const apart = (i: number, j: number, A: number[], B: number[]) => twoTypes(A, B) || besideForm(image, frames, of(A), lines[j]!, of(B)) || besideForm(image, frames, of(B), lines[i]!, of(A)) || stripBetween(image, lines[i]!, lines[j]!, [placed[i]!.paper, placed[j]!.paper], lines, PAPER_DIFFERENCE);
+  const apart = (i: number, j: number, A: number[], B: number[]) => (seams.length > 0 && parted(seams, of(A), of(B))) || twoTypes(A, B) || besideForm(image, frames, of(A), lines[j]!, of(B)) || besideForm(image, frames, of(B), lines[i]!, of(A)) || stripBetween(image, lines[i]!, lines[j]!, [placed[i]!.paper, placed[j]!.paper], lines, PAPER_DIFFERENCE);
   const groups = new Groups(placed, apart);
   for (const { i, j } of edges) groups.join(i, j);
   return groups.members(lines.length).map((m) => m.map((i) => lines[i]!));

@@ -7,6 +7,7 @@ import { colourGap, leavesPaper, medianPaper, paperOf, type Rgb } from './paper'
 import { viewOf } from './read';
 import { across, interleaved, together } from './placement';
 import { angleGap, printHeight, type Region, regionOf, regionOrder, wholeImage } from './region';
+import { parted, type Seam, seamsOf } from './twins';
 
 /*
  * The document regions of an image (2582-25). Text lines are joined into documents by single
@@ -46,7 +47,7 @@ const textOf = (lines: OcrLine[]) => lines.map((l) => l.text.replace(/\s+/g, '')
  * between: they stay documents of their own. A piece running another way joins only when it
  * lies on the document itself or is a column in its margin (`across`).
  */
-function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine, Rgb>, ruled: RuledFrame[]): OcrLine[][] {
+function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine, Rgb>, ruled: RuledFrame[], seams: Seam[]): OcrLine[][] {
   const frames = groups.map((g) => ruledRegionOf(g, image, 0, ruled));
   const kinds = groups.map((g, k) => classify(viewOf(frames[k]!)));
   const anchored = groups.map(hasAnchor);
@@ -92,7 +93,8 @@ function adoptFragments(groups: OcrLine[][], image: Raster, papers: Map<OcrLine,
     const candidates: { m: number; d: number; a: OcrLine; b: OcrLine; overhanging?: boolean }[] = [];
     // documents as grown so far: a ticket's last line reaches it through its fine print taken in before
     out.forEach((other, m) => {
-      if (m === k || !isDocument[m] || other.length === 0) return;
+      // nor across the cut between two documents of one type (twins.ts)
+      if (m === k || !isDocument[m] || other.length === 0 || (seams.length > 0 && parted(seams, group, other))) return;
       const frame = regionOf(other, image, 0);
       const { inColumn, spans, overhangs, inRows, shaped, withinShape } = together(group, frame, kinds[m]!.rule?.shape ?? (untold(m) || titled(k, m) ? kinds[k]!.rule?.shape : undefined));
       // a document of a type with a shape takes in nothing beyond it
@@ -165,19 +167,31 @@ function vehiclePhoto(groups: OcrLine[][], kinds: Classified[], main: number[]):
   return kinds[main[0]!]!.type === 'plate' && kinds.every((c, k) => k === main[0] || (c.rule === undefined && !hasAnchor(groups[k]!)));
 }
 
+/** Times the lines are grouped again with cuts between two documents of one type (twins.ts): each round may find the next of a row of them. */
+const SEAM_ROUNDS = 3;
+
 /**
  * The lines grouped into documents, each group a document's lines, and the ruled tables among
- * them: linked (linkage.ts), a ruled table's lines joined (frames.ts), fragments adopted.
+ * them: linked (linkage.ts), a ruled table's lines joined (frames.ts), fragments adopted. Where a
+ * group holds two documents of one type (twins.ts: the lines its type prints once, twice and a
+ * document's pitch apart) the lines are grouped again, no group joining lines of both: two
+ * tickets touching one above the other, one's lower half linked to the other, come apart with
+ * each half on its own side (bench seed 30).
  */
 export function groupLines(image: Raster, lines: OcrLine[]): { groups: OcrLine[][]; frames: RuledFrame[] } {
   const placed = lines.map((line) => ({ line, paper: paperOf(image, line) }));
   const papers = new Map(placed.map((p) => [p.line, p.paper]));
   // the lines of a ruled table are one document however far apart its cells lie (frames.ts)
   const frames = ruledFrames(image, lines);
-  const groups = adoptFragments(joinFramed(linkLines(image, placed, frames), frames), image, papers, frames)
-    // a stray mark read as a character or two is no document
-    .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
-  return { groups, frames };
+  const seams: Seam[] = [];
+  for (let round = 0; ; round++) {
+    const groups = adoptFragments(joinFramed(linkLines(image, placed, frames, seams), frames), image, papers, frames, seams)
+      // a stray mark read as a character or two is no document
+      .filter((g) => textOf(g).join('').length >= 3 || hasAnchor(g));
+    const found = round < SEAM_ROUNDS ? seamsOf(groups) : [];
+    if (found.length === 0) return { groups, frames };
+    seams.push(...found);
+  }
 }
 
 export function findRegions(image: Raster, lines: OcrLine[]): Region[] {

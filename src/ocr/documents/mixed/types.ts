@@ -84,6 +84,13 @@ export interface TypeRule {
    * its 发票号码 row lost, has only its amount's rows read again).
    */
   keyRows?(data: unknown): KeyLine[];
+  /**
+   * Lines a document of the type prints once (its title, its boarding words, its labels of one
+   * box): two documents of the type touching print each of them twice, one layout apart, and the
+   * region holding both is cut between them (twins.ts). Only what no document prints twice: a
+   * VAT invoice's buyer and seller boxes share their labels (名称, 纳税人识别号) one box apart.
+   */
+  once?: RegExp[];
 }
 
 /** What tells a key field's line (TypeRule.keyRows): its text, spaces removed, passes the test (a RegExp is one). */
@@ -139,6 +146,8 @@ export const typeRules: TypeRule[] = [
     ],
     // 85.6 × 54 mm card ticket, the railway e-ticket a half A4 page
     shape: 0.8,
+    // its fine print, its passenger's masked id, its fare, the ticket office's line (serial, station, 售)
+    once: [/限乘当日当次车/, /祝您旅途愉快/, /买票请到12306|发货请到95306/, /\d{10}\*{4}[\dX]{4}/, /[¥￥]\d+\.\d元/, /[A-Z0-9]{8,}.*售$/, /检票/, /候车/, /铁路电子客票/, /\d{1,2}车\d{1,3}[A-F上中下]?号/],
     // station names have two characters or more
     keyFields: (d) => {
       const t = (d ?? {}) as Fields;
@@ -161,6 +170,7 @@ export const typeRules: TypeRule[] = [
     ],
     // 240 × 140 mm
     shape: 0.75,
+    once: [/增值税|电子发票[(（](?:普通|专用)发票/, /发票号码/, /发票代码/, /^No\.?[:：]?\d{8}$/i, /开票日期/, /校验码/, /机器编号/, /价税合计/, /密码区/],
     proportion: 0.7,
     // and its figures agree (amount + tax = total) where all three were read: lines a sheet's
     // detector saw small misread its digits (6472.69 as 6472.59, 6666.87 as 6665.87) and say so
@@ -185,6 +195,8 @@ export const typeRules: TypeRule[] = [
     ],
     // a roll receipt about 2.5 times as tall as wide
     shape: 3,
+    // its title, header and footer lines and its meter's labels, each once
+    once: [/出租(?:汽)?车.*发票/, /发票号码/, /发票代码/, /发票联/, /投诉电话/, /单位名称/, /手写无效/, /发票信息查询/, /上车/, /下车/, /单价/, /里程/, /等候/, /车号/],
     keyFields: (d) => filled(taxiItem(d, 'InvoiceNo')) && filled(taxiItem(d, 'Amount')),
     // the labels the extractor reads the number and the amount by (taxi_invoice/fields.ts), and
     // the amount's ¥ figure: a meter prints its values beside pre-printed labels, often a row off
@@ -215,6 +227,7 @@ export const typeRules: TypeRule[] = [
     options: (r) => ({ side: /副页|档案编号|记录/.test(r.text) && !/准驾车型|初次领证/.test(r.text) ? 'back' : 'face' }),
     // 88 × 60 mm
     shape: 0.85,
+    once: [/驾驶证/, /准驾车型/, /初次领证/, /有效期限/, /国籍/, /住址/, /出生日期/],
     // the face's number; a back page has none to check
     keyFields: (d, o) => o.side === 'back' || filled(part(d, 'FaceResult').LicenseNumber),
   },
@@ -229,6 +242,7 @@ export const typeRules: TypeRule[] = [
     options: (r) => ({ side: /核定载|整备质量|外廓尺寸|检验记录/.test(r.text) && !/品牌型号|发动机号|使用性质/.test(r.text) ? 'back' : 'face' }),
     // 88 × 60 mm
     shape: 0.85,
+    once: [/行驶证/, /号牌号码/, /品牌型号/, /发动机号/, /车辆识别代号/, /使用性质/, /注册日期/, /发证日期/],
     keyFields: (d, o) => o.side === 'back' || (filled(part(d, 'FaceResult').PlateNumber) && filled(part(d, 'FaceResult').Vin)),
   },
   {

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { corpusPiece, corpusRoot, hasMixedCorpus } from '../../../support/mixed-corpus';
-import { composeSheet } from '../../../support/synth/documents/mixed-sheet';
+import { composeSheet, renderPiece } from '../../../support/synth/documents/mixed-sheet';
 import { hasFont } from '../../fixtures';
 import { expectEveryDocument, expectSheet } from './expect-sheet';
 
@@ -90,6 +90,28 @@ describe.skipIf(!hasFont)('2582-25 on sheets with a ruled table', () => {
 
   it('a ruled table turned a quarter, touching a train ticket on a white sheet', async () => {
     const sheet = await composeSheet({ seed: 2511, types: ['train_ticket', 'table'], background: 'sheet', touching: true, turns: true, angles: [0, 90] });
+    await expectSheet(sheet);
+  }, SLOW);
+});
+
+describe.skipIf(!hasFont)('2582-25 on sheets of two documents of one type touching', () => {
+  // two rendered train tickets (a G and a Z train), one colour of paper, 4 px apart: nothing but
+  // their print tells where one ends; each must come back alone with its own fields, not the
+  // other's (bench seed 30: one region held a ticket and half the next, and read the next's)
+  const tickets = () => Promise.all([renderPiece('train_ticket', 300050), renderPiece('train_ticket', 300052)]);
+
+  it('issue 18: two tickets upside down, one above the other, on a cluttered desk', async () => {
+    const sheet = await composeSheet({ seed: 2520, types: await tickets(), background: 'clutter', touching: true, turns: true, angles: [183.1, 177.4] });
+    await expectSheet(sheet);
+  }, SLOW);
+
+  it('issue 18: two tickets upright, one above the other, on a cluttered desk', async () => {
+    const sheet = await composeSheet({ seed: 2524, types: (await tickets()).reverse(), background: 'clutter', touching: true, turns: true, angles: [-2.6, 3.1] });
+    await expectSheet(sheet);
+  }, SLOW);
+
+  it('issue 18: two tickets turned a quarter, side by side, on a cluttered desk', async () => {
+    const sheet = await composeSheet({ seed: 2526, types: await tickets(), background: 'clutter', touching: true, turns: true, angles: [93, 87] });
     await expectSheet(sheet);
   }, SLOW);
 });
