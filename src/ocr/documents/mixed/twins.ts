@@ -1,5 +1,6 @@
 import type { OcrLine } from '../../pipeline';
-import { median } from './region';
+import { TURN_TOLERANCE } from './linkage';
+import { angleGap, median } from './region';
 import { typeRules } from './types';
 
 /*
@@ -79,8 +80,10 @@ function seamOf(group: OcrLine[], k: number, hits: OcrLine[][], groups: OcrLine[
     for (const a of lines) {
       if (groupOf.get(a) !== k) continue;
       for (const b of lines) {
+        // the twin runs the same way: one layout moved, not turned (an upside-down taxi receipt between two upright ones is none's twin)
+        if (b === a || angleGap(a.box.angle, b.box.angle) > TURN_TOLERANCE) continue;
         const dx = b.box.cx - a.box.cx, dy = b.box.cy - a.box.cy;
-        if (b !== a && Math.hypot(dx, dy) >= PITCH * unit) pairs.push({ cue, a, b, dx, dy });
+        if (Math.hypot(dx, dy) >= PITCH * unit) pairs.push({ cue, a, b, dx, dy });
       }
     }
   });
