@@ -235,3 +235,33 @@ describe('2582-25 regions: which ruled frame is a form\'s whole width', () => {
     expect(besideForm(image, [{ ...frame, lines: down }], down, across, [across])).toBe(false);
   });
 });
+
+describe('2582-25 regions: two documents of one type touching', () => {
+  const PINK: Rgb = [238, 222, 222];
+  /** a card ticket's lines (20 px print), 600 px wide: its body, and its foot below a wide gap (the masked id, the fine print, the ticket office's line) */
+  const ticket = (y: number, [from, train, to, seat, fare, serial, id]: string[]) => [
+    line(serial!, 40, y, 120),
+    line(`${from}站`, 60, y + 40, 120),
+    line(train!, 270, y + 40, 100),
+    line(`${to}站`, 450, y + 40, 120),
+    line('2023年02月20日10:31开', 40, y + 80, 300),
+    line(seat!, 420, y + 80, 150),
+    line(fare!, 40, y + 120, 120),
+    line('二等座', 420, y + 120, 90),
+    line('限乘当日当次车', 40, y + 160, 200),
+    line(id!, 40, y + 260, 350),
+    line('买票请到12306发货请到95306', 40, y + 300, 400),
+    line('中国铁路祝您旅途愉快', 80, y + 330, 300),
+    line(`11799022050727${serial}${from}售`, 40, y + 360, 400),
+  ];
+  const first = () => ticket(60, ['芜湖', 'G3642', '桂林', '04车04F号', '￥439.0元', 'C847334', '2662641977****0525冯伟']);
+  const second = () => ticket(450, ['大连北', 'Z75', '上海虹桥', '08车047号上铺', '￥544.5元', 'H630693', '1885691957****4221梁芳']);
+
+  it('issue 18: two tickets one above the other, the first\'s foot nearer the second\'s head than to its own body, come back two with their own lines', () => {
+    // one colour of paper, 10 px between the first's last line and the second's first: the
+    // first's foot links to the second before its own body (80 px away), whose seat keeps the
+    // second's seat out (bench seed 30)
+    const image = canvas(700, 900, PINK);
+    expect(texts(findRegions(image, [...first(), ...second()])).sort()).toEqual([first().map((l) => l.text).sort(), second().map((l) => l.text).sort()].sort());
+  });
+});
