@@ -2,6 +2,7 @@ import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
 import { classify } from './classify';
 import { besideForm, type RuledFrame } from './frames';
+import { readWrongWayUp } from './flipped';
 import { colourGap, medianPaper, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
 import { angleGap, directional, regionOf } from './region';
@@ -64,14 +65,19 @@ function gaps(a: OcrLine, b: OcrLine): { along: number; across: number } {
 export interface Placed {
   line: OcrLine;
   paper: Rgb;
+  /** the direction the line is taken to run when not its own: a line read the wrong way up among its document's rows (flipped.ts) */
+  angle?: number;
 }
+
+const angleOf = (p: Placed) => p.angle ?? p.line.box.angle;
 
 /**
  * How far apart two lines are, 1 at the edge of linking; Infinity when they run different ways
  * or lie on papers whose colours differ by more than `paperDifference`.
  */
-export function distance({ line: a, paper: pa }: Placed, { line: b, paper: pb }: Placed, paperDifference = PAPER_DIFFERENCE, reach = { along: ALONG, across: ACROSS }): number {
-  if (directional(a) && directional(b) && angleGap(a.box.angle, b.box.angle) > TURN_TOLERANCE) return Infinity;
+export function distance(p: Placed, q: Placed, paperDifference = PAPER_DIFFERENCE, reach = { along: ALONG, across: ACROSS }): number {
+  const { line: a, paper: pa } = p, { line: b, paper: pb } = q;
+  if (directional(a) && directional(b) && angleGap(angleOf(p), angleOf(q)) > TURN_TOLERANCE) return Infinity;
   if (colourGap(pa, pb) > paperDifference) return Infinity;
   // across, a title above its body reaches it at up to twice the body's height, and no higher
   // up: a note's title below the last row of an invoice it touches is no title of the invoice's
@@ -105,8 +111,8 @@ class Groups {
   constructor(placed: Placed[], private readonly apart: (i: number, j: number, A: number[], B: number[]) => boolean = () => false) {
     this.parent = placed.map((_, i) => i);
     this.anchored = placed.map(({ line: l }) => new Set(anchors.filter((a) => a.test(l.text.replace(/\s+/g, ''))).map((a) => a.name)));
-    this.heading = placed.map(({ line: l }) => {
-      const w = directional(l) ? l.box.w : 0, rad = (l.box.angle * Math.PI) / 180;
+    this.heading = placed.map((p) => {
+      const w = directional(p.line) ? p.line.box.w : 0, rad = (angleOf(p) * Math.PI) / 180;
       return { cos: w * Math.cos(rad), sin: w * Math.sin(rad) };
     });
     this.papers = placed.map((p) => [p.paper]);
@@ -178,7 +184,10 @@ function toldApart(image: { width: number; height: number }, lines: OcrLine[]) {
 }
 
 /** `seams`: cuts between two documents of one type (twins.ts) that no link crosses. */
-export function linkLines(image: Raster, placed: Placed[], frames: RuledFrame[], seams: Seam[] = []): OcrLine[][] {
+export function linkLines(image: Raster, given: Placed[], frames: RuledFrame[], seams: Seam[] = []): OcrLine[][] {
+  // a line read the wrong way up among a document's rows runs their way (flipped.ts)
+  const wrongWayUp = readWrongWayUp(given.map((p) => p.line));
+  const placed = given.map((p) => (wrongWayUp.has(p.line) ? { ...p, angle: p.line.box.angle + 180 } : p));
   const lines = placed.map((p) => p.line);
   const edges: { i: number; j: number; d: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
