@@ -109,3 +109,33 @@ describe('2582-25 linkage: a title reaches down to its body, not up', () => {
     expect(texts(findRegions(image, [...invoice, ...memo]))).toEqual(expect.arrayContaining([invoice.map((l) => l.text).sort(), memo.map((l) => l.text).sort()]));
   });
 });
+
+describe('2582-25 linkage: a line read the wrong way up among its document\'s rows', () => {
+  /** a line as recognition gives one read upside down: its corners from the bottom right, its direction 180° */
+  const upsideDown = (text: string, x: number, y: number, w: number, h = 40): OcrLine => {
+    const l = line(text, x, y, w, h);
+    const [tl, tr, br, bl] = l.quad;
+    return { ...l, quad: [br!, bl!, tl!, tr!], box: { ...l.box, angle: 180 } };
+  };
+  // two taxi receipts touching on one white (bench seed 36): the left one upside down, its rows 50 px apart
+  // (read upside down, its title lies at the bottom; its 下车 row, at 350, is the misread line below)
+  const left = ['金额69.50元', '里程23.6km', '单价2.30元', '', '上车16：10', '日期2025-01-21', '车号B-VR942', '发票号码48215304', '北京市出租汽车专用发票']
+    .flatMap((t, i) => (t ? [upsideDown(t, 150, 200 + 50 * i, 250)] : []));
+  const right = ['上海市出租汽车统一发票', '发票号码03970162', '车号：', '乘车日期：', '上车时间：', '下车时间：', '单价：', '金额：'].map((t, i) => line(t, 600, 100 + 50 * i, 160, 40));
+  // its 下车 time between its 单价 and 上车 rows, read upright (11五): 110 px left of the right receipt's 下车时间 label, within a row's link reach (140 px)
+  const misread = line('11五', 270, 350, 220, 40);
+
+  it('runs its rows\' way: it joins the upside-down receipt, and the upright one\'s region stays off it', () => {
+    const image = canvas(1000, 700, WHITE);
+    const regions = findRegions(image, [...left, misread, ...right]);
+    expect(texts(regions)).toEqual(expect.arrayContaining([[...left, misread].map((l) => l.text).sort(), right.map((l) => l.text).sort()]));
+    const upright = regions.find((r) => r.lines.includes(right[0]!))!;
+    expect(upright.roi.X).toBeGreaterThan(500);
+  });
+
+  it('lines among rows of their own way keep it: the two receipts, each its own way, stay two', () => {
+    const image = canvas(1000, 700, WHITE);
+    const regions = findRegions(image, [...left, ...right]);
+    expect(texts(regions)).toEqual(expect.arrayContaining([left.map((l) => l.text).sort(), right.map((l) => l.text).sort()]));
+  });
+});
