@@ -177,11 +177,11 @@ export const typeRules: TypeRule[] = [
     // and its number of a length its kind prints: a number the detector broke (发票号码：7 apart from
     // the rest, the pieces joined wrong) has 9 digits (bench seeds 5 and 8)
     keyFields: (d) => numberRead(part(d, 'Content')) && filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')),
-    // the number's label (发票号码, read with a character wrong on small print: 发票时码, 发宗号码; a
-    // paper invoice's No), and the figures (the 合计 row's amount and tax, the 价税合计 row's total)
+    // the number's label (发票号码, read with a character wrong on small print: 发票时码, 发宗号码, or
+    // its 码 lost: 发票号 beside 08/63115, bench seed 35; a paper invoice's No), and the figures (the 合计 row's amount and tax, the 价税合计 row's total)
     // by their ¥ or their label
     keyRows: (d) => [
-      ...(numberRead(part(d, 'Content')) ? [] : [/发票(?!代码).?码|发.号码|^No/i]),
+      ...(numberRead(part(d, 'Content')) ? [] : [/发票(?!代码).?码|发.号码|^发票号|^No/i]),
       ...(filled(part(d, 'Content').InvoiceAmount) && totalsAgree(part(d, 'Content')) ? [] : [/[¥￥]\d|价税合计|小写/]),
     ],
   },
