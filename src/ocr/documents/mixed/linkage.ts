@@ -1,11 +1,12 @@
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
-import { classify } from './classify';
+import { type Classified, classify } from './classify';
 import { besideForm, type RuledFrame } from './frames';
 import { readWrongWayUp } from './flipped';
 import { colourGap, medianPaper, type Rgb, stripBetween } from './paper';
 import { viewOf } from './read';
 import { angleGap, directional, regionOf } from './region';
+import { besideAlong } from './placement';
 import { parted, type Seam } from './twins';
 import { anchors } from './types';
 
@@ -27,6 +28,13 @@ const ACROSS = 2.2;
 const ROW_SIZES = 1.25;
 /** how much taller than the body below it a title may be and still reach it at its own height */
 const TITLE_SIZES = 2;
+/**
+ * a block of more rows of text than this is more than a scrap (regions.ts SCRAP_LINES: a label, a
+ * sticker's word); a row of text holds WORD characters or more: a form's box label printed one
+ * character a line (备 注 beside a VAT invoice's 开票人 row, bench seed 33) is no row
+ */
+const BLOCK_LINES = 2;
+const WORD = 3;
 /** lines whose directions differ by more than this (degrees) are not one document's */
 export const TURN_TOLERANCE = 30;
 /** papers whose colours differ by more than this (RGB distance) are two documents */
@@ -154,7 +162,8 @@ export const hasAnchor = (lines: OcrLine[]) => lines.some((l) => anchors.some((a
 /**
  * Whether two groups are two documents told apart by their own print: each is certain of a type
  * of paper (types.ts: a type with a shape; a plate, a VIN or a table is printed on other
- * documents too: a taxi receipt's 车号, a licence's VIN), and the two types differ. A VAT invoice
+ * documents too: a taxi receipt's 车号, a licence's VIN), and the two types differ; or one is
+ * certain of such a type and the other is a block of text bearing none of its cues (`noneOf`). A VAT invoice
  * touching a pink train ticket under a sheet's light, their papers 28 apart against
  * PAPER_DIFFERENCE (bench seed 3), linked the ticket's station to the invoice's 机器编号 at the
  * edge of the reach; each group's text already said which it was. A group need hold no anchor
@@ -165,21 +174,35 @@ export const hasAnchor = (lines: OcrLine[]) => lines.some((l) => anchors.some((a
  * group's line indices, the same array as it grows).
  */
 function toldApart(image: { width: number; height: number }, lines: OcrLine[]) {
-  const told = new WeakMap<number[], { size: number; type?: string }>();
-  const paperType = (g: number[]): string | undefined => {
+  const told = new WeakMap<number[], { size: number; kind: Classified }>();
+  const kindOf = (g: number[]): Classified => {
     const known = told.get(g);
-    if (known?.size === g.length) return known.type;
+    if (known?.size === g.length) return known.kind;
+    const kind = classify(viewOf(regionOf(g.map((k) => lines[k]!), image, 0)));
+    told.set(g, { size: g.length, kind });
+    return kind;
+  };
+  // a type of paper the group is certain of (one with a shape)
+  const paperType = (g: number[]): string | undefined => {
+    const kind = kindOf(g);
+    return kind.rule?.shape !== undefined ? kind.type : undefined;
+  };
+  // a block of rows of text (more than a scrap) lying wholly beside a group certain of a type,
+  // holding no anchor and bearing not one cue of that type, is a paper of its own: a meeting
+  // note touching a taxi receipt on one white, its rows beside the receipt's title and within its
+  // reach along a row (bench seed 35), or beside a VAT invoice's column of amounts (seed 33). A
+  // piece of the document torn off in its column (a taxi receipt's 国家税务总局 and 发票联 under
+  // its title, which bear no cue) shares its extent along its rows, and links as before
+  const noneOf = (g: number[], type: string, beside: number[]) => {
     const ls = g.map((k) => lines[k]!);
-    const kind = classify(viewOf(regionOf(ls, image, 0)));
-    const type = kind.rule?.shape !== undefined ? kind.type : undefined;
-    told.set(g, { size: g.length, type });
-    return type;
+    const rowsOfText = ls.filter((l) => l.text.replace(/\s+/g, '').length >= WORD).length;
+    return rowsOfText > BLOCK_LINES && !hasAnchor(ls) && !kindOf(g).evidence.some((e) => e.type === type && e.score > 0) && besideAlong(ls, regionOf(beside.map((k) => lines[k]!), image, 0));
   };
   return (A: number[], B: number[]) => {
-    const a = paperType(A);
-    if (a === undefined) return false;
-    const b = paperType(B);
-    return b !== undefined && a !== b;
+    const a = paperType(A), b = paperType(B);
+    if (a !== undefined && b !== undefined) return a !== b;
+    if (a !== undefined) return noneOf(B, a, A);
+    return b !== undefined && noneOf(A, b, B);
   };
 }
 

@@ -44,6 +44,16 @@ export function together(fragment: OcrLine[], frame: Region, shape: number | und
   return { inColumn, spans, overhangs, inRows, shaped: shape !== undefined, withinShape: shape !== undefined && across <= shape * along + slack };
 }
 
+/**
+ * Whether the fragment lies wholly beside the document along its text: no part of its extent
+ * along the document's rows within the document's (a note beside a receipt's title, in no
+ * column of it; a piece torn off below or above a document shares its column).
+ */
+export function besideAlong(fragment: OcrLine[], frame: Region): boolean {
+  const { u, U } = inFrame(fragment, frame);
+  return u[0]! >= U[1]! || u[1]! <= U[0]!;
+}
+
 /** How many rows of text the lines stand in, across their own direction (degrees). */
 function rows(lines: OcrLine[], angle: number): number {
   const rad = (angle * Math.PI) / 180;

@@ -68,6 +68,40 @@ describe('2582-25 linkage: two documents each told by its own print', () => {
     ];
     expect(texts(findRegions(image, receipt))).toEqual([receipt.map((l) => l.text).sort()]);
   });
+
+  // issue 18: bench sheets 35009 and 33013, the note typed with the paper it touches
+  const memo = (x: number, y: number, h: number) => [
+    line('会议纪要', x + 200, y, 120, h + 8),
+    line('时间：2023年6月10日', x, y + 53, 225, h),
+    line('地点：三楼第二会议室', x, y + 97, 228, h),
+    line('议题：季度报销流程调整', x, y + 140, 246, h),
+  ];
+
+  it('a meeting note beside a taxi receipt\'s title on one white, its rows within the reach of the title, stays a document of its own: it bears no cue of a taxi receipt', () => {
+    const image = canvas(1200, 1500, WHITE);
+    const receipt = [
+      line('深圳市出租汽车专用发票', 191, 739, 386, 37),
+      line('国家税务总局', 315, 787, 135, 30),
+      line('发票联', 290, 828, 185, 42),
+      line('深圳市税务局', 315, 866, 135, 30),
+      line('发票代码144032373285', 185, 928, 270, 34),
+      line('发票号码08219288', 185, 974, 235, 34),
+      ...['车号：B001624', '日期：2023年10月04日', '上车：03:11', '下车：04:00', '单价：3.00元', '里程：15.584', '等候：00:14:32', '金额：64.00元'].map((t, k) => line(t, 180, 1020 + 46 * k, 330, 35)),
+    ];
+    // the note's rows start 112 px to the right of the title's end and 16 px below it: 0.87 of the reach along
+    const note = memo(689, 735, 30);
+    const groups = linkLines(image, [...receipt, ...note].map((l) => ({ line: l, paper: WHITE })), []).map((g) => g.map((l) => l.text).sort());
+    expect(groups).toContainEqual(note.map((l) => l.text).sort());
+    // the receipt's lines of no cue under its title (国家税务总局, 发票联) join it as its fragments, in its column (regions.ts)
+    expect(texts(findRegions(image, [...receipt, ...note])).sort()).toEqual([receipt.map((l) => l.text).sort(), note.map((l) => l.text).sort()].sort());
+  });
+
+  it('a scrap of two lines with no cue still links to the document it touches (a label, a stamp\'s words)', () => {
+    const image = canvas(1000, 700, WHITE);
+    const receipt = [line('深圳市出租汽车专用发票', 100, 100, 386, 37), line('发票号码08219288', 100, 150, 235, 34), line('上车：03:11', 100, 200, 200, 35), line('金额：64.00元', 100, 250, 200, 35)];
+    const scrap = [line('请妥善保管', 560, 150, 150, 30), line('手写无效', 560, 190, 150, 30)];
+    expect(linkLines(image, [...receipt, ...scrap].map((l) => ({ line: l, paper: WHITE })), [])).toHaveLength(1);
+  });
 });
 
 /** The line read upside down in place (a document turned half round): its text runs right to left. */
