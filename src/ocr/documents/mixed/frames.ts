@@ -5,8 +5,8 @@ import type { OcrLine } from '../../pipeline';
 import { detectTables, tableInk, textUnit } from '../table/detect';
 import { frameBox, makeFrame, weightedMedian } from '../table/frame';
 import { inkBase, type InkBase } from '../table/mask';
+import { anchors } from './anchors';
 import { directional, median, type Region, regionOf, type Ruling, wholeImage } from './region';
-import { anchors } from './types';
 
 /*
  * Ruled tables on an image (2582-25): the lines inside one ruling frame are one document's,

@@ -1,14 +1,14 @@
 import type { Raster } from '../../image/raster';
 import type { OcrLine } from '../../pipeline';
+import { anchors } from './anchors';
 import { type Classified, classify } from './classify';
 import { besideForm, type RuledFrame } from './frames';
 import { readWrongWayUp } from './flipped';
 import { colourGap, medianPaper, type Rgb, stripBetween } from './paper';
+import { besideAlong } from './placement';
 import { viewOf } from './read';
 import { angleGap, directional, regionOf } from './region';
-import { besideAlong } from './placement';
 import { parted, type Seam } from './twins';
-import { anchors } from './types';
 
 /*
  * Text lines linked into documents (2582-25, regions.ts) by single linkage in order of their
